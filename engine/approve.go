@@ -1,0 +1,209 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+)
+
+// Approve re-pins exactly the named keys from the current inventory with
+// approval ap and leaves every other entry untouched. A key is
+// "server/tool" or a server name (all its tools and, in format 2, its
+// launch config). A named tool absent from the inventory is removed from
+// the pin. With all, every difference is approved. It returns one line per
+// change made.
+func Approve(pin *Pin, inv *Inventory, keys []string, all bool, ap Approval) ([]string, error) {
+	var done []string
+	exclude := pin.Exclude
+	setTool := func(t *Tool) error {
+		pt, err := PinToolFrom(t, pin.Format, exclude, ap)
+		if err != nil {
+			return err
+		}
+		for i, old := range pin.Tools {
+			if old.Key == pt.Key {
+				pin.Tools[i] = pt
+				done = append(done, "approved "+pt.Key)
+				pin.byKey = nil
+				return nil
+			}
+		}
+		pin.Tools = append(pin.Tools, pt)
+		pin.byKey = nil
+		done = append(done, "approved "+pt.Key+" (new)")
+		return nil
+	}
+	dropTool := func(key string) {
+		out := pin.Tools[:0]
+		for _, t := range pin.Tools {
+			if t.Key != key {
+				out = append(out, t)
+			}
+		}
+		pin.Tools = out
+		pin.byKey = nil
+		done = append(done, "removed "+key)
+	}
+	setServer := func(s *Server) {
+		if pin.Format < Format2 {
+			return
+		}
+		ps := PinServerFrom(s, ap)
+		for i, old := range pin.Servers {
+			if old.Name == s.Name {
+				pin.Servers[i] = ps
+				done = append(done, "approved server "+s.Name)
+				return
+			}
+		}
+		pin.Servers = append(pin.Servers, ps)
+		done = append(done, "approved server "+s.Name+" (new)")
+	}
+	dropServer := func(name string) {
+		out := pin.Servers[:0]
+		for _, s := range pin.Servers {
+			if s.Name != name {
+				out = append(out, s)
+			}
+		}
+		if len(out) != len(pin.Servers) {
+			done = append(done, "removed server "+name)
+		}
+		pin.Servers = out
+	}
+	toolIn := func(key string) *Tool {
+		for _, t := range inv.Tools() {
+			if t.Key() == key {
+				return t
+			}
+		}
+		return nil
+	}
+
+	if all {
+		for _, t := range inv.Tools() {
+			pt := pin.Tool(t.Key())
+			if pt == nil || pt.Hash != DescribeTool(t, pin.Format, exclude).Hash {
+				if err := setTool(t); err != nil {
+					return nil, err
+				}
+			}
+		}
+		for _, pt := range append([]*PinTool(nil), pin.Tools...) {
+			if toolIn(pt.Key) == nil {
+				dropTool(pt.Key)
+			}
+		}
+		if pin.Format >= Format2 {
+			for _, s := range inv.Servers {
+				ps := pin.Server(s.Name)
+				if ps == nil || !sameLaunch(ps, s) {
+					setServer(s)
+				}
+			}
+			for _, ps := range append([]*PinServer(nil), pin.Servers...) {
+				if inv.Server(ps.Name) == nil {
+					dropServer(ps.Name)
+				}
+			}
+		}
+		pin.sort()
+		return done, nil
+	}
+
+	for _, k := range keys {
+		if strings.Contains(k, "/") {
+			if t := toolIn(k); t != nil {
+				if err := setTool(t); err != nil {
+					return nil, err
+				}
+				continue
+			}
+			if pin.Tool(k) != nil {
+				dropTool(k)
+				continue
+			}
+			return nil, fmt.Errorf("no tool %q in the inventory or the pin", sanitize.Text(k))
+		}
+		s := inv.Server(k)
+		inPin := pin.Server(k) != nil
+		for _, pt := range pin.Tools {
+			inPin = inPin || pt.Server == k
+		}
+		if s == nil && !inPin {
+			return nil, fmt.Errorf("no server %q in the inventory or the pin", sanitize.Text(k))
+		}
+		if s != nil {
+			for _, t := range s.Tools {
+				if err := setTool(t); err != nil {
+					return nil, err
+				}
+			}
+			setServer(s)
+		} else {
+			dropServer(k)
+		}
+		for _, pt := range append([]*PinTool(nil), pin.Tools...) {
+			if pt.Server == k && toolIn(pt.Key) == nil {
+				dropTool(pt.Key)
+			}
+		}
+	}
+	pin.sort()
+	return done, nil
+}
+
+// sameLaunch reports whether a pinned server records the server's current
+// launch config.
+func sameLaunch(ps *PinServer, s *Server) bool {
+	return ps.Transport == s.Transport && ps.Command == s.Command && ps.URL == RedactURL(s.URL) &&
+		strings.Join(ps.Args, "\x00") == strings.Join(s.Args, "\x00") && len(ps.Args) == len(s.Args) &&
+		strings.Join(ps.EnvKeys, "\x00") == strings.Join(s.EnvKeys, "\x00")
+}
+
+// Accept records an acceptance of the finding or poison signal with the
+// given id in r, tied to the hash of what it is about. It replaces an older
+// acceptance of the same id.
+func Accept(pin *Pin, r *Report, id string, ap Approval) (string, error) {
+	id = strings.TrimSpace(id)
+	find := func(fs []Finding) (*Acceptance, bool) {
+		for _, f := range fs {
+			if f.ID == id {
+				if f.AcceptHash == "" {
+					return nil, true
+				}
+				return &Acceptance{ID: id, Class: f.Class, Subject: f.Subject, Hash: f.AcceptHash, Approval: ap}, true
+			}
+			for _, s := range f.Signals {
+				if s.ID == id {
+					return &Acceptance{ID: id, Class: f.Class, Subject: f.Subject, Signal: s.Name, Hash: f.AcceptHash, Approval: ap}, true
+				}
+			}
+		}
+		return nil, false
+	}
+	a, found := find(r.Findings)
+	if !found {
+		if _, already := find(r.Accepted); already {
+			return "", fmt.Errorf("finding %s is already accepted", sanitize.Text(id))
+		}
+		return "", fmt.Errorf("no current finding has id %q", sanitize.Text(id))
+	}
+	if a == nil {
+		return "", fmt.Errorf("finding %s cannot be accepted: re-approve the tool instead (approve KEY)", sanitize.Text(id))
+	}
+	out := pin.Acceptances[:0]
+	for _, old := range pin.Acceptances {
+		if old.ID != id {
+			out = append(out, old)
+		}
+	}
+	pin.Acceptances = append(out, a)
+	pin.sort()
+	what := "accepted " + string(a.Class) + " " + a.Subject
+	if a.Signal != "" {
+		what += " signal " + a.Signal
+	}
+	return what, nil
+}

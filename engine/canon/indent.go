@@ -1,0 +1,111 @@
+package canon
+
+import (
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/descriptorpin/descriptorpin/engine/jsonv"
+)
+
+// EscapeNonASCII escapes every character outside printable ASCII, as
+// Python's json.dumps(ensure_ascii=True) does.
+func EscapeNonASCII(r rune) bool { return r < 0x20 || r > 0x7e }
+
+// AppendIndent appends v as Python's json.dumps(v, indent=2,
+// sort_keys=True) writes it, without a trailing newline. Strings are
+// written as they are (not stripped); characters for which escape reports
+// true are written as \uXXXX escapes (surrogate pairs beyond the BMP).
+// Numbers use the canonical number form.
+func AppendIndent(dst []byte, v *jsonv.Value, depth int, escape func(rune) bool) []byte {
+	switch v.Kind {
+	case jsonv.String:
+		return appendEscaped(dst, v.Str, escape)
+	case jsonv.Array:
+		if len(v.Items) == 0 {
+			return append(dst, '[', ']')
+		}
+		dst = append(dst, '[')
+		for i := range v.Items {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = newline(dst, depth+1)
+			dst = AppendIndent(dst, &v.Items[i], depth+1, escape)
+		}
+		dst = newline(dst, depth)
+		return append(dst, ']')
+	case jsonv.Object:
+		if len(v.Members) == 0 {
+			return append(dst, '{', '}')
+		}
+		dst = append(dst, '{')
+		for i, m := range SortedMembers(v.Members) {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = newline(dst, depth+1)
+			dst = appendEscaped(dst, m.Key, escape)
+			dst = append(dst, ':', ' ')
+			dst = AppendIndent(dst, &m.Value, depth+1, escape)
+		}
+		dst = newline(dst, depth)
+		return append(dst, '}')
+	}
+	return Append(dst, v)
+}
+
+func newline(dst []byte, depth int) []byte {
+	dst = append(dst, '\n')
+	for i := 0; i < depth; i++ {
+		dst = append(dst, ' ', ' ')
+	}
+	return dst
+}
+
+func appendEscaped(dst []byte, s string, escape func(rune) bool) []byte {
+	if escape == nil {
+		return AppendString(dst, s)
+	}
+	dst = append(dst, '"')
+	for _, r := range s {
+		switch r {
+		case '"':
+			dst = append(dst, '\\', '"')
+			continue
+		case '\\':
+			dst = append(dst, '\\', '\\')
+			continue
+		case '\n':
+			dst = append(dst, '\\', 'n')
+			continue
+		case '\r':
+			dst = append(dst, '\\', 'r')
+			continue
+		case '\t':
+			dst = append(dst, '\\', 't')
+			continue
+		case '\b':
+			dst = append(dst, '\\', 'b')
+			continue
+		case '\f':
+			dst = append(dst, '\\', 'f')
+			continue
+		}
+		if r < 0x20 || escape(r) {
+			if r > 0xFFFF {
+				r1, r2 := utf16.EncodeRune(r)
+				dst = appendU(dst, r1)
+				dst = appendU(dst, r2)
+			} else {
+				dst = appendU(dst, r)
+			}
+			continue
+		}
+		dst = utf8.AppendRune(dst, r)
+	}
+	return append(dst, '"')
+}
+
+func appendU(dst []byte, r rune) []byte {
+	return append(dst, '\\', 'u', hexDigits[(r>>12)&0xf], hexDigits[(r>>8)&0xf], hexDigits[(r>>4)&0xf], hexDigits[r&0xf])
+}

@@ -1,0 +1,167 @@
+package engine
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
+)
+
+// Class is a kind of finding.
+type Class string
+
+// The finding classes, in report order.
+const (
+	Mutation  Class = "MUTATION"
+	Added     Class = "ADDED"
+	Removed   Class = "REMOVED"
+	Shadow    Class = "SHADOW"
+	Poison    Class = "POISON"
+	Transport Class = "TRANSPORT"
+)
+
+// Classes lists every class in report order.
+var Classes = []Class{Mutation, Added, Removed, Shadow, Poison, Transport}
+
+// Severity orders findings for filtering and display.
+type Severity int
+
+// Severities, lowest first.
+const (
+	Low Severity = iota + 1
+	Medium
+	High
+	Critical
+)
+
+func (s Severity) String() string {
+	switch s {
+	case Low:
+		return "low"
+	case Medium:
+		return "medium"
+	case High:
+		return "high"
+	case Critical:
+		return "critical"
+	}
+	return "unknown"
+}
+
+// ParseSeverity reads a severity name.
+func ParseSeverity(s string) (Severity, bool) {
+	for _, v := range []Severity{Low, Medium, High, Critical} {
+		if v.String() == s {
+			return v, true
+		}
+	}
+	return 0, false
+}
+
+// PoisonSeverity maps a poison score to a severity.
+func PoisonSeverity(score int) Severity {
+	switch {
+	case score >= 10:
+		return Critical
+	case score >= 6:
+		return High
+	case score >= 3:
+		return Medium
+	}
+	return Low
+}
+
+// Finding is one reported difference from the approved state or one static
+// risk. Which fields are set depends on the class.
+type Finding struct {
+	ID       string
+	Class    Class
+	Severity Severity
+	// Subject is what the finding is about: "server/tool" for tool
+	// findings, the tool name for SHADOW, the server name for TRANSPORT.
+	Subject string
+	Server  string
+	Tool    string
+
+	// MUTATION, ADDED, REMOVED.
+	PinnedHash, ScannedHash string
+	Changes                 []Change
+	// ChangesOmitted counts changes left out of Changes by the cap.
+	ChangesOmitted int
+
+	// SHADOW: the claiming servers, sorted, and the kind of collision.
+	Servers   []string
+	Collision string
+
+	// POISON: the signals that fired and their summed weight.
+	Score   int
+	Signals []Signal
+
+	// TRANSPORT: the rule that fired and its detail line.
+	Rule      string
+	Detail    string
+	Transport string
+
+	// AcceptHash is the hash an acceptance of this finding is tied to: the
+	// descriptor for POISON, the launch config for TRANSPORT, the claimants
+	// for SHADOW. Empty for classes that cannot be accepted.
+	AcceptHash string
+
+	// Location in the scanned file, for SARIF and events.
+	Path string // JSON path
+	Line int
+}
+
+// Change is one changed field of a mutated descriptor. Path is the field
+// ("description") or, inside a schema, the JSON path of the change
+// ("input_schema.properties.path.description"). Values are shown as text:
+// strings as they are, other values as canonical JSON, "(absent)" when the
+// field is missing on one side.
+type Change struct {
+	Field   string // top-level descriptor field
+	Path    string
+	Pinned  string
+	Scanned string
+}
+
+// Signal is one poison signal that fired on a tool.
+type Signal struct {
+	ID       string
+	Name     string
+	Weight   int
+	Detail   string
+	Field    string // where it fired: "description", "title", a schema path
+	Evidence string // the matched text, as written
+}
+
+// Digest returns the digest (first 12 hex characters) of a hash.
+func Digest(hash string) string {
+	if len(hash) > 12 {
+		return hash[:12]
+	}
+	return hash
+}
+
+// StableID derives a finding id from host-independent parts: the class,
+// the subject and what the finding is about. The same finding gets the
+// same id on every machine and every run.
+func StableID(parts ...string) string {
+	h := sha256.New()
+	h.Write([]byte("descriptorpin/finding/v1"))
+	for _, p := range parts {
+		h.Write([]byte{0})
+		h.Write([]byte(p))
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// CountByClass counts findings per class.
+func CountByClass(fs []Finding) map[Class]int {
+	m := map[Class]int{}
+	for _, f := range fs {
+		m[f.Class]++
+	}
+	return m
+}
+
+// joinSorted joins already-sorted names for id material.
+func joinSorted(names []string) string { return strings.Join(names, "\x1f") }

@@ -1,0 +1,298 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/descriptorpin/descriptorpin/engine/canon"
+	"github.com/descriptorpin/descriptorpin/engine/jsonv"
+)
+
+// Transports a server may declare. Anything else is kept as written and
+// treated as unknown by the transport rules.
+var knownTransports = map[string]bool{
+	"stdio": true, "http": true, "sse": true, "streamable-http": true, "ws": true, "unknown": true,
+}
+
+// Inventory is the set of servers and tools one file describes.
+type Inventory struct {
+	File    string // the name the caller gave, for messages and reports
+	Servers []*Server
+}
+
+// Server is one MCP server as an inventory or client config declares it.
+type Server struct {
+	Name      string
+	Transport string
+	Command   string
+	Args      []string
+	URL       string
+	// Env holds environment values in memory only: nothing prints, pins or
+	// logs them. EnvKeys is the sorted key set, which is safe to show.
+	Env     map[string]string
+	EnvKeys []string
+	Tools   []*Tool
+	Path    string // JSON path of the server object
+	Line    int
+}
+
+// Tool is one tool descriptor of a server.
+type Tool struct {
+	Server string
+	Name   string // as written
+	// Raw is the tool object as parsed. Descriptor builds the pinned form.
+	Raw  *jsonv.Value
+	Path string
+	Line int
+}
+
+// Key is the server-qualified tool name, "server/tool".
+func (t *Tool) Key() string { return t.Server + "/" + t.Name }
+
+// Text returns the string value of a top-level descriptor field, or "".
+func (t *Tool) Text(field string) string {
+	if v, ok := t.Raw.Get(field); ok && v.Kind == jsonv.String {
+		return v.Str
+	}
+	return ""
+}
+
+// Field returns a top-level field of the descriptor, reading the camelCase
+// spelling of input_schema and output_schema too.
+func (t *Tool) Field(name string) (*jsonv.Value, bool) {
+	if v, ok := t.Raw.Get(name); ok {
+		return v, true
+	}
+	if alt, ok := camelAlias[name]; ok {
+		return t.Raw.Get(alt)
+	}
+	return nil, false
+}
+
+var camelAlias = map[string]string{"input_schema": "inputSchema", "output_schema": "outputSchema"}
+
+// ParseInventory parses an inventory document. file is the name used in
+// error messages. Every problem is an *InputError naming the JSON path.
+func ParseInventory(file string, data []byte) (*Inventory, error) {
+	if len(data) > MaxFileBytes {
+		return nil, &InputError{File: file, Msg: fmt.Sprintf("file is larger than the %d MiB cap", MaxFileBytes>>20)}
+	}
+	root, err := jsonv.Parse(data)
+	if err != nil {
+		return nil, wrapSyntax(file, err)
+	}
+	p := invParser{file: file, data: data}
+	inv, err := p.inventory(&root)
+	if err != nil {
+		return nil, err
+	}
+	return inv, nil
+}
+
+func wrapSyntax(file string, err error) error {
+	var je *jsonv.Error
+	if errors.As(err, &je) {
+		return &InputError{File: file, Path: je.Path, Line: je.Line, Col: je.Col, Msg: "invalid JSON: " + je.Msg}
+	}
+	return &InputError{File: file, Msg: err.Error()}
+}
+
+type invParser struct {
+	file string
+	data []byte
+}
+
+func (p *invParser) errAt(v *jsonv.Value, path, format string, args ...any) error {
+	line, col := jsonv.Position(p.data, v.Off)
+	return &InputError{File: p.file, Path: path, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (p *invParser) inventory(root *jsonv.Value) (*Inventory, error) {
+	if root.Kind != jsonv.Object {
+		return nil, p.errAt(root, "$", "inventory must be a JSON object, got %s", root.Kind)
+	}
+	sv, ok := root.Get("servers")
+	if !ok {
+		return nil, p.errAt(root, "$", "inventory has no 'servers' list")
+	}
+	if sv.Kind != jsonv.Array {
+		return nil, p.errAt(sv, "$.servers", "'servers' must be a list, got %s", sv.Kind)
+	}
+	inv := &Inventory{File: p.file}
+	seen := map[string]string{}
+	for i := range sv.Items {
+		s, err := p.server(&sv.Items[i], fmt.Sprintf("$.servers[%d]", i))
+		if err != nil {
+			return nil, err
+		}
+		if prev, dup := seen[s.Name]; dup {
+			return nil, p.errAt(&sv.Items[i], s.Path+".name", "server name %q is already used by %s", s.Name, prev)
+		}
+		seen[s.Name] = s.Path
+		inv.Servers = append(inv.Servers, s)
+	}
+	return inv, nil
+}
+
+func (p *invParser) name(obj *jsonv.Value, path, what string) (string, error) {
+	nv, ok := obj.Get("name")
+	if !ok {
+		return "", p.errAt(obj, path, "%s has no name", what)
+	}
+	if nv.Kind != jsonv.String {
+		return "", p.errAt(nv, path+".name", "%s name must be a string, got %s", what, nv.Kind)
+	}
+	if canon.Strip(nv.Str) == "" {
+		return "", p.errAt(nv, path+".name", "%s name is empty", what)
+	}
+	return nv.Str, nil
+}
+
+func (p *invParser) optString(obj *jsonv.Value, path, key string) (string, bool, error) {
+	v, ok := obj.Get(key)
+	if !ok {
+		return "", false, nil
+	}
+	if v.Kind != jsonv.String {
+		return "", false, p.errAt(v, path+"."+key, "'%s' must be a string, got %s", key, v.Kind)
+	}
+	return v.Str, true, nil
+}
+
+func (p *invParser) server(v *jsonv.Value, path string) (*Server, error) {
+	if v.Kind != jsonv.Object {
+		return nil, p.errAt(v, path, "server must be an object, got %s", v.Kind)
+	}
+	name, err := p.name(v, path, "server")
+	if err != nil {
+		return nil, err
+	}
+	if strings.Contains(name, "/") {
+		return nil, p.errAt(v, path+".name", "server name %q contains '/', which makes server/tool keys ambiguous", name)
+	}
+	line, _ := jsonv.Position(p.data, v.Off)
+	s := &Server{Name: name, Path: path, Line: line}
+	tr, has, err := p.optString(v, path, "transport")
+	if err != nil {
+		return nil, err
+	}
+	if !has || tr == "" {
+		tr = "unknown"
+	}
+	s.Transport = tr
+	if s.Command, _, err = p.optString(v, path, "command"); err != nil {
+		return nil, err
+	}
+	if s.URL, _, err = p.optString(v, path, "url"); err != nil {
+		return nil, err
+	}
+	if av, ok := v.Get("args"); ok {
+		if av.Kind != jsonv.Array {
+			return nil, p.errAt(av, path+".args", "'args' must be a list of strings, got %s", av.Kind)
+		}
+		s.Args = []string{}
+		for i := range av.Items {
+			if av.Items[i].Kind != jsonv.String {
+				return nil, p.errAt(&av.Items[i], fmt.Sprintf("%s.args[%d]", path, i), "'args' must be a list of strings, got %s", av.Items[i].Kind)
+			}
+			s.Args = append(s.Args, av.Items[i].Str)
+		}
+	}
+	if ev, ok := v.Get("env"); ok {
+		if ev.Kind != jsonv.Object {
+			return nil, p.errAt(ev, path+".env", "'env' must be an object of strings, got %s", ev.Kind)
+		}
+		s.Env = map[string]string{}
+		for _, m := range ev.Members {
+			if m.Value.Kind != jsonv.String {
+				// The value is never echoed: it may be a secret.
+				return nil, p.errAt(&m.Value, path+".env"+keyPath(m.Key), "env value must be a string, got %s", m.Value.Kind)
+			}
+			s.Env[m.Key] = m.Value.Str
+			s.EnvKeys = append(s.EnvKeys, m.Key)
+		}
+		sort.Strings(s.EnvKeys)
+	}
+	tv, ok := v.Get("tools")
+	if !ok {
+		return nil, p.errAt(v, path, "server %q has no 'tools' list", name)
+	}
+	if tv.Kind != jsonv.Array {
+		return nil, p.errAt(tv, path+".tools", "'tools' must be a list, got %s", tv.Kind)
+	}
+	seen := map[string]string{}
+	for i := range tv.Items {
+		tpath := fmt.Sprintf("%s.tools[%d]", path, i)
+		t, err := p.tool(&tv.Items[i], tpath, name)
+		if err != nil {
+			return nil, err
+		}
+		k := canon.Strip(t.Name)
+		if prev, dup := seen[k]; dup {
+			return nil, p.errAt(&tv.Items[i], tpath+".name", "server %q lists tool %q twice (first at %s)", name, k, prev)
+		}
+		seen[k] = tpath
+		s.Tools = append(s.Tools, t)
+	}
+	return s, nil
+}
+
+func keyPath(k string) string {
+	var b strings.Builder
+	jsonv.AppendKey(&b, k)
+	return b.String()
+}
+
+func (p *invParser) tool(v *jsonv.Value, path, server string) (*Tool, error) {
+	if v.Kind != jsonv.Object {
+		return nil, p.errAt(v, path, "tool must be an object, got %s", v.Kind)
+	}
+	name, err := p.name(v, path, "tool")
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range []string{"description", "title"} {
+		if _, _, err := p.optString(v, path, f); err != nil {
+			return nil, err
+		}
+	}
+	for _, pair := range [][2]string{{"input_schema", "inputSchema"}, {"output_schema", "outputSchema"}} {
+		a, hasA := v.Get(pair[0])
+		b, hasB := v.Get(pair[1])
+		if hasA && hasB {
+			return nil, p.errAt(b, path+"."+pair[1], "both '%s' and '%s' are present; a reader could take either", pair[0], pair[1])
+		}
+		if hasA && a.Kind != jsonv.Object {
+			return nil, p.errAt(a, path+"."+pair[0], "'%s' must be an object, got %s", pair[0], a.Kind)
+		}
+		if hasB && b.Kind != jsonv.Object {
+			return nil, p.errAt(b, path+"."+pair[1], "'%s' must be an object, got %s", pair[1], b.Kind)
+		}
+	}
+	if a, ok := v.Get("annotations"); ok && a.Kind != jsonv.Object {
+		return nil, p.errAt(a, path+".annotations", "'annotations' must be an object, got %s", a.Kind)
+	}
+	line, _ := jsonv.Position(p.data, v.Off)
+	return &Tool{Server: server, Name: name, Raw: v, Path: path, Line: line}, nil
+}
+
+// Tools returns every tool of the inventory in file order.
+func (inv *Inventory) Tools() []*Tool {
+	var out []*Tool
+	for _, s := range inv.Servers {
+		out = append(out, s.Tools...)
+	}
+	return out
+}
+
+// Server returns the named server or nil.
+func (inv *Inventory) Server(name string) *Server {
+	for _, s := range inv.Servers {
+		if s.Name == name {
+			return s
+		}
+	}
+	return nil
+}

@@ -1,0 +1,594 @@
+// Package jsonv is a strict JSON parser that keeps what a canonical encoder
+// and a security tool need and rejects what a lenient parser lets through.
+//
+// It returns a tree of Values that keeps object members in source order,
+// number literals as written (so integers of any size stay exact) and the
+// byte offset of every value (so a later error can name a line and column).
+//
+// Beyond RFC 8259 syntax it rejects, each with a path and a position:
+// invalid UTF-8, escapes that leave a lone UTF-16 surrogate, NaN and
+// Infinity, numbers outside the float64 range, duplicate object keys
+// (a parser-differential attack: one reader keeps the first value, another
+// the last) and nesting deeper than MaxDepth. It never panics.
+package jsonv
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// MaxDepth is the deepest nesting of arrays and objects accepted.
+const MaxDepth = 128
+
+// Kind is the JSON type of a Value.
+type Kind uint8
+
+// The JSON kinds.
+const (
+	Null Kind = iota
+	Bool
+	Number
+	String
+	Array
+	Object
+)
+
+// String names the kind as error messages do.
+func (k Kind) String() string {
+	switch k {
+	case Null:
+		return "null"
+	case Bool:
+		return "boolean"
+	case Number:
+		return "number"
+	case String:
+		return "string"
+	case Array:
+		return "array"
+	case Object:
+		return "object"
+	}
+	return "unknown"
+}
+
+// Value is one JSON value.
+type Value struct {
+	Kind    Kind
+	Bool    bool     // for Bool
+	Float   bool     // for Number: written with a fraction or an exponent
+	Str     string   // for String the decoded text; for Number the literal
+	Items   []Value  // for Array
+	Members []Member // for Object, in source order, keys unique
+	Off     int      // byte offset of the value in the input
+}
+
+// Member is one key and value of an object.
+type Member struct {
+	Key    string
+	KeyOff int
+	Value  Value
+}
+
+// Get returns the member value for key and whether it exists.
+func (v *Value) Get(key string) (*Value, bool) {
+	for i := range v.Members {
+		if v.Members[i].Key == key {
+			return &v.Members[i].Value, true
+		}
+	}
+	return nil, false
+}
+
+// Error is a parse error with its position and JSON path.
+type Error struct {
+	Line, Col int    // 1-based; Col counts bytes
+	Path      string // JSON path of the value being read, "$" for the root
+	Msg       string
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("line %d column %d (at %s): %s", e.Line, e.Col, e.Path, e.Msg)
+}
+
+// Position returns the 1-based line and byte column of offset off in data.
+func Position(data []byte, off int) (line, col int) {
+	if off > len(data) {
+		off = len(data)
+	}
+	if off < 0 {
+		off = 0
+	}
+	line = 1 + bytes.Count(data[:off], []byte{'\n'})
+	col = off - bytes.LastIndexByte(data[:off], '\n')
+	return line, col
+}
+
+// Parse parses data as exactly one JSON value. A leading UTF-8 byte order
+// mark is skipped.
+func Parse(data []byte) (Value, error) {
+	p := parser{data: data}
+	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+		p.pos = 3
+	}
+	p.path = append(p.path, pathElem{})
+	p.ws()
+	v, err := p.value(0)
+	if err != nil {
+		return Value{}, err
+	}
+	p.ws()
+	if p.pos < len(p.data) {
+		return Value{}, p.fail(p.pos, "unexpected data after the top-level value")
+	}
+	return v, nil
+}
+
+type pathElem struct {
+	key   string
+	index int
+	isKey bool
+}
+
+type parser struct {
+	data []byte
+	pos  int
+	path []pathElem // path[0] is the root
+}
+
+// PathString renders a path in the $.a.b[0]["odd key"] form.
+func PathString(elems ...any) string {
+	var b strings.Builder
+	b.WriteByte('$')
+	for _, e := range elems {
+		switch e := e.(type) {
+		case int:
+			fmt.Fprintf(&b, "[%d]", e)
+		case string:
+			AppendKey(&b, e)
+		}
+	}
+	return b.String()
+}
+
+// AppendKey appends one object key to a path being built.
+func AppendKey(b *strings.Builder, key string) {
+	if isIdent(key) {
+		b.WriteByte('.')
+		b.WriteString(key)
+		return
+	}
+	b.WriteByte('[')
+	b.WriteString(strconv.Quote(key))
+	b.WriteByte(']')
+}
+
+func isIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		switch {
+		case r == '_' || r == '$' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z'):
+		case r >= '0' && r <= '9' && i > 0:
+		case r == '-' && i > 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func (p *parser) pathString() string {
+	var b strings.Builder
+	b.WriteByte('$')
+	for _, e := range p.path[1:] {
+		if e.isKey {
+			AppendKey(&b, e.key)
+		} else {
+			fmt.Fprintf(&b, "[%d]", e.index)
+		}
+	}
+	return b.String()
+}
+
+func (p *parser) fail(off int, format string, args ...any) *Error {
+	line, col := Position(p.data, off)
+	return &Error{Line: line, Col: col, Path: p.pathString(), Msg: fmt.Sprintf(format, args...)}
+}
+
+func (p *parser) ws() {
+	for p.pos < len(p.data) {
+		switch p.data[p.pos] {
+		case ' ', '\t', '\n', '\r':
+			p.pos++
+		default:
+			return
+		}
+	}
+}
+
+func (p *parser) value(depth int) (Value, error) {
+	if p.pos >= len(p.data) {
+		if len(p.path) == 1 && p.pos <= 3 {
+			return Value{}, p.fail(p.pos, "empty document")
+		}
+		return Value{}, p.fail(p.pos, "unexpected end of input")
+	}
+	start := p.pos
+	switch c := p.data[p.pos]; c {
+	case '{':
+		if depth >= MaxDepth {
+			return Value{}, p.fail(start, "nesting deeper than %d levels", MaxDepth)
+		}
+		return p.object(depth + 1)
+	case '[':
+		if depth >= MaxDepth {
+			return Value{}, p.fail(start, "nesting deeper than %d levels", MaxDepth)
+		}
+		return p.array(depth + 1)
+	case '"':
+		s, err := p.str()
+		if err != nil {
+			return Value{}, err
+		}
+		return Value{Kind: String, Str: s, Off: start}, nil
+	case 't':
+		return p.lit("true", Value{Kind: Bool, Bool: true, Off: start})
+	case 'f':
+		return p.lit("false", Value{Kind: Bool, Off: start})
+	case 'n':
+		return p.lit("null", Value{Kind: Null, Off: start})
+	case 'N':
+		if bytes.HasPrefix(p.data[p.pos:], []byte("NaN")) {
+			return Value{}, p.fail(start, "NaN is not a JSON number")
+		}
+	case 'I':
+		if bytes.HasPrefix(p.data[p.pos:], []byte("Infinity")) {
+			return Value{}, p.fail(start, "Infinity is not a JSON number")
+		}
+	case '-':
+		if bytes.HasPrefix(p.data[p.pos:], []byte("-Infinity")) {
+			return Value{}, p.fail(start, "-Infinity is not a JSON number")
+		}
+		return p.number()
+	default:
+		if c >= '0' && c <= '9' {
+			return p.number()
+		}
+	}
+	return Value{}, p.fail(start, "invalid character %s looking for a value", quoteByte(p.data, p.pos))
+}
+
+func quoteByte(data []byte, pos int) string {
+	r, size := utf8.DecodeRune(data[pos:])
+	if r == utf8.RuneError && size <= 1 {
+		return fmt.Sprintf("byte 0x%02x", data[pos])
+	}
+	return strconv.QuoteRune(r)
+}
+
+func (p *parser) lit(word string, v Value) (Value, error) {
+	if !bytes.HasPrefix(p.data[p.pos:], []byte(word)) {
+		return Value{}, p.fail(p.pos, "invalid literal, expected %q", word)
+	}
+	p.pos += len(word)
+	return v, nil
+}
+
+func (p *parser) object(depth int) (Value, error) {
+	v := Value{Kind: Object, Off: p.pos}
+	p.pos++ // {
+	p.ws()
+	if p.pos < len(p.data) && p.data[p.pos] == '}' {
+		p.pos++
+		v.Members = []Member{}
+		return v, nil
+	}
+	var seen map[string]int // built lazily for larger objects
+	for {
+		if p.pos >= len(p.data) {
+			return Value{}, p.fail(p.pos, "unexpected end of input in object")
+		}
+		if p.data[p.pos] != '"' {
+			return Value{}, p.fail(p.pos, "invalid character %s, expected a string key", quoteByte(p.data, p.pos))
+		}
+		keyOff := p.pos
+		key, err := p.str()
+		if err != nil {
+			return Value{}, err
+		}
+		// Duplicate keys: a linear scan is cheapest for the small objects
+		// that dominate real inventories; a map takes over past 16 members.
+		if seen == nil && len(v.Members) >= 16 {
+			seen = make(map[string]int, 32)
+			for i, m := range v.Members {
+				seen[m.Key] = i
+			}
+		}
+		dup := -1
+		if seen != nil {
+			if i, ok := seen[key]; ok {
+				dup = i
+			}
+		} else {
+			for i := range v.Members {
+				if v.Members[i].Key == key {
+					dup = i
+					break
+				}
+			}
+		}
+		if dup >= 0 {
+			firstLine, _ := Position(p.data, v.Members[dup].KeyOff)
+			return Value{}, p.fail(keyOff, "duplicate key %s (first at line %d)", strconv.Quote(key), firstLine)
+		}
+		p.ws()
+		if p.pos >= len(p.data) || p.data[p.pos] != ':' {
+			if p.pos >= len(p.data) {
+				return Value{}, p.fail(p.pos, "unexpected end of input in object")
+			}
+			return Value{}, p.fail(p.pos, "invalid character %s after object key, expected ':'", quoteByte(p.data, p.pos))
+		}
+		p.pos++
+		p.ws()
+		p.path = append(p.path, pathElem{key: key, isKey: true})
+		mv, err := p.value(depth)
+		if err != nil {
+			return Value{}, err
+		}
+		p.path = p.path[:len(p.path)-1]
+		v.Members = append(v.Members, Member{Key: key, KeyOff: keyOff, Value: mv})
+		if seen != nil {
+			seen[key] = len(v.Members) - 1
+		}
+		p.ws()
+		if p.pos >= len(p.data) {
+			return Value{}, p.fail(p.pos, "unexpected end of input in object")
+		}
+		switch p.data[p.pos] {
+		case ',':
+			p.pos++
+			p.ws()
+		case '}':
+			p.pos++
+			return v, nil
+		default:
+			return Value{}, p.fail(p.pos, "invalid character %s after object member, expected ',' or '}'", quoteByte(p.data, p.pos))
+		}
+	}
+}
+
+func (p *parser) array(depth int) (Value, error) {
+	v := Value{Kind: Array, Off: p.pos}
+	p.pos++ // [
+	p.ws()
+	if p.pos < len(p.data) && p.data[p.pos] == ']' {
+		p.pos++
+		v.Items = []Value{}
+		return v, nil
+	}
+	for i := 0; ; i++ {
+		p.path = append(p.path, pathElem{index: i})
+		iv, err := p.value(depth)
+		if err != nil {
+			return Value{}, err
+		}
+		p.path = p.path[:len(p.path)-1]
+		v.Items = append(v.Items, iv)
+		p.ws()
+		if p.pos >= len(p.data) {
+			return Value{}, p.fail(p.pos, "unexpected end of input in array")
+		}
+		switch p.data[p.pos] {
+		case ',':
+			p.pos++
+			p.ws()
+		case ']':
+			p.pos++
+			return v, nil
+		default:
+			return Value{}, p.fail(p.pos, "invalid character %s after array element, expected ',' or ']'", quoteByte(p.data, p.pos))
+		}
+	}
+}
+
+func (p *parser) number() (Value, error) {
+	start := p.pos
+	d := p.data
+	i := p.pos
+	if i < len(d) && d[i] == '-' {
+		i++
+	}
+	if i >= len(d) || d[i] < '0' || d[i] > '9' {
+		return Value{}, p.fail(start, "invalid number: expected a digit")
+	}
+	if d[i] == '0' {
+		i++
+		if i < len(d) && d[i] >= '0' && d[i] <= '9' {
+			return Value{}, p.fail(start, "invalid number: leading zero")
+		}
+	} else {
+		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
+			i++
+		}
+	}
+	isFloat := false
+	if i < len(d) && d[i] == '.' {
+		isFloat = true
+		i++
+		if i >= len(d) || d[i] < '0' || d[i] > '9' {
+			return Value{}, p.fail(start, "invalid number: expected a digit after the decimal point")
+		}
+		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
+			i++
+		}
+	}
+	if i < len(d) && (d[i] == 'e' || d[i] == 'E') {
+		isFloat = true
+		i++
+		if i < len(d) && (d[i] == '+' || d[i] == '-') {
+			i++
+		}
+		if i >= len(d) || d[i] < '0' || d[i] > '9' {
+			return Value{}, p.fail(start, "invalid number: expected a digit in the exponent")
+		}
+		for i < len(d) && d[i] >= '0' && d[i] <= '9' {
+			i++
+		}
+	}
+	lit := string(d[start:i])
+	if isFloat {
+		f, err := strconv.ParseFloat(lit, 64)
+		if err != nil || math.IsInf(f, 0) {
+			return Value{}, p.fail(start, "number %s is outside the range of a 64-bit float", clip(lit))
+		}
+	}
+	p.pos = i
+	return Value{Kind: Number, Float: isFloat, Str: lit, Off: start}, nil
+}
+
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
+}
+
+// str reads a string token starting at the opening quote.
+func (p *parser) str() (string, error) {
+	start := p.pos
+	d := p.data
+	i := p.pos + 1
+	// Fast path: no escapes, all ASCII printable or valid UTF-8.
+	j := i
+	for j < len(d) {
+		c := d[j]
+		if c == '"' {
+			if !utf8.Valid(d[i:j]) {
+				break
+			}
+			p.pos = j + 1
+			return string(d[i:j]), nil
+		}
+		if c == '\\' || c < 0x20 {
+			break
+		}
+		j++
+	}
+	var b []byte
+	b = append(b, d[i:j]...)
+	if !utf8.Valid(b) {
+		return "", p.badUTF8(i)
+	}
+	i = j
+	for {
+		if i >= len(d) {
+			return "", p.fail(start, "unterminated string")
+		}
+		c := d[i]
+		switch {
+		case c == '"':
+			p.pos = i + 1
+			return string(b), nil
+		case c < 0x20:
+			return "", p.fail(i, "control character 0x%02x in string must be escaped", c)
+		case c == '\\':
+			if i+1 >= len(d) {
+				return "", p.fail(start, "unterminated string")
+			}
+			switch e := d[i+1]; e {
+			case '"', '\\', '/':
+				b = append(b, e)
+				i += 2
+			case 'b':
+				b = append(b, '\b')
+				i += 2
+			case 'f':
+				b = append(b, '\f')
+				i += 2
+			case 'n':
+				b = append(b, '\n')
+				i += 2
+			case 'r':
+				b = append(b, '\r')
+				i += 2
+			case 't':
+				b = append(b, '\t')
+				i += 2
+			case 'u':
+				r, ok := hex4(d, i+2)
+				if !ok {
+					return "", p.fail(i, "invalid \\u escape")
+				}
+				esc := i
+				i += 6
+				if utf16.IsSurrogate(r) {
+					if r >= 0xDC00 {
+						return "", p.fail(esc, "lone surrogate escape \\u%04x", r)
+					}
+					r2, ok2 := rune(0), false
+					if i+1 < len(d) && d[i] == '\\' && d[i+1] == 'u' {
+						r2, ok2 = hex4(d, i+2)
+					}
+					if !ok2 || r2 < 0xDC00 || r2 > 0xDFFF {
+						return "", p.fail(esc, "lone surrogate escape \\u%04x", r)
+					}
+					r = utf16.DecodeRune(r, r2)
+					i += 6
+				}
+				b = utf8.AppendRune(b, r)
+			default:
+				return "", p.fail(i, "invalid escape \\%s", string(rune(e)))
+			}
+		case c < utf8.RuneSelf:
+			b = append(b, c)
+			i++
+		default:
+			r, size := utf8.DecodeRune(d[i:])
+			if r == utf8.RuneError && size <= 1 {
+				return "", p.badUTF8(i)
+			}
+			b = append(b, d[i:i+size]...)
+			i += size
+		}
+	}
+}
+
+func (p *parser) badUTF8(from int) error {
+	i := from
+	for i < len(p.data) {
+		r, size := utf8.DecodeRune(p.data[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return p.fail(i, "invalid UTF-8 byte 0x%02x in string", p.data[i])
+		}
+		i += size
+	}
+	return p.fail(from, "invalid UTF-8 in string")
+}
+
+func hex4(d []byte, i int) (rune, bool) {
+	if i+4 > len(d) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range d[i : i+4] {
+		r <<= 4
+		switch {
+		case c >= '0' && c <= '9':
+			r |= rune(c - '0')
+		case c >= 'a' && c <= 'f':
+			r |= rune(c-'a') + 10
+		case c >= 'A' && c <= 'F':
+			r |= rune(c-'A') + 10
+		default:
+			return 0, false
+		}
+	}
+	return r, true
+}
