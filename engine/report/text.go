@@ -1,0 +1,171 @@
+// Package report renders scan reports: the original's line-oriented text,
+// a documented JSON object and SARIF 2.1.0. Rendering is deterministic (no
+// timestamps, stable order) and every string that came from a descriptor
+// or a config is sanitised before it is written.
+package report
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+)
+
+// TextOptions tunes the text report.
+type TextOptions struct {
+	ShowIDs bool // append "[id ...]" to finding and signal lines
+}
+
+// s sanitises one untrusted string for a line of text.
+func s(v string) string { return sanitize.Text(v) }
+
+// clip is the original's: newlines become spaces, then at most 88
+// characters (85 and "...").
+func clip(v string) string {
+	v = strings.ReplaceAll(v, "\n", " ")
+	if utf8.RuneCountInString(v) <= 88 {
+		return s(v)
+	}
+	r := []rune(v)
+	return s(string(r[:85])) + "..."
+}
+
+// Text renders a report in the original's line formats and order:
+// MUTATION, ADDED and REMOVED, SHADOW, POISON, TRANSPORT, then a summary.
+func Text(r *engine.Report, opt TextOptions) []byte {
+	out := Lines(r, opt)
+	out = append(out, Summary(r)...)
+	return append(out, '\n')
+}
+
+// Lines renders the finding lines without the summary, as diff and shadow
+// print them.
+func Lines(r *engine.Report, opt TextOptions) []byte {
+	var b strings.Builder
+	ref := r.Rules == engine.RulesReference
+	id := func(v string) string {
+		if opt.ShowIDs && v != "" {
+			return " [id " + v + "]"
+		}
+		return ""
+	}
+	for _, f := range r.Findings {
+		if f.Class != engine.Mutation {
+			continue
+		}
+		fmt.Fprintf(&b, "MUTATION %s: pinned %s scanned %s%s\n", s(f.Subject), engine.Digest(f.PinnedHash), engine.Digest(f.ScannedHash), id(f.ID))
+		for _, c := range f.Changes {
+			fmt.Fprintf(&b, "  field %s changed\n", s(c.Path))
+			fmt.Fprintf(&b, "    pinned:  %s\n", clip(c.Pinned))
+			fmt.Fprintf(&b, "    scanned: %s\n", clip(c.Scanned))
+		}
+		if f.ChangesOmitted > 0 {
+			fmt.Fprintf(&b, "  %d more changed %s not shown (see --format json)\n", f.ChangesOmitted, plural(f.ChangesOmitted, "field", "fields", ref))
+		}
+	}
+	for _, f := range r.Findings {
+		switch f.Class {
+		case engine.Added:
+			fmt.Fprintf(&b, "ADDED %s: scanned %s, not in pin%s\n", s(f.Subject), engine.Digest(f.ScannedHash), id(f.ID))
+		case engine.Removed:
+			fmt.Fprintf(&b, "REMOVED %s: pinned %s, absent now%s\n", s(f.Subject), engine.Digest(f.PinnedHash), id(f.ID))
+		}
+	}
+	for _, f := range r.Findings {
+		if f.Class != engine.Shadow {
+			continue
+		}
+		names := make([]string, len(f.Servers))
+		for i, n := range f.Servers {
+			names[i] = s(n)
+		}
+		fmt.Fprintf(&b, "SHADOW %s: claimed by %d servers (%s)%s\n", s(f.Subject), len(f.Servers), strings.Join(names, ", "), id(f.ID))
+		b.WriteString("  precedence risk: client resolution order decides the winner\n")
+	}
+	for _, f := range r.Findings {
+		if f.Class != engine.Poison {
+			continue
+		}
+		fmt.Fprintf(&b, "POISON %s: score %d, %d %s%s\n", s(f.Subject), f.Score, len(f.Signals), plural(len(f.Signals), "signal", "signals", ref), id(f.ID))
+		for _, sg := range f.Signals {
+			where := ""
+			if !ref && sg.Field != "description" {
+				where = " in " + s(sg.Field)
+			}
+			fmt.Fprintf(&b, "  signal %s (weight %d): %s%s%s\n", sg.Name, sg.Weight, s(sg.Detail), where, id(sg.ID))
+		}
+	}
+	for _, f := range r.Findings {
+		if f.Class != engine.Transport {
+			continue
+		}
+		fmt.Fprintf(&b, "TRANSPORT %s: %s%s\n", s(f.Subject), s(f.Detail), id(f.ID))
+	}
+	return []byte(b.String())
+}
+
+// plural picks a word form. The reference rules keep the original's
+// always-plural wording ("1 signals") so its output is reproduced exactly.
+func plural(n int, one, many string, ref bool) string {
+	if n == 1 && !ref {
+		return one
+	}
+	return many
+}
+
+// Counted reports whether a finding counts toward the summary total and
+// the exit code. The reference rules count what the original counts:
+// ADDED and REMOVED are printed but not counted.
+func Counted(r *engine.Report, f engine.Finding) bool {
+	if r.Rules == engine.RulesReference {
+		return f.Class != engine.Added && f.Class != engine.Removed
+	}
+	return true
+}
+
+// CountedFindings is the number of findings that count.
+func CountedFindings(r *engine.Report) int {
+	n := 0
+	for _, f := range r.Findings {
+		if Counted(r, f) {
+			n++
+		}
+	}
+	return n
+}
+
+// classCount counts findings of a class the way the summary does: POISON
+// per tool, SHADOW per name, MUTATION per tool.
+func classCount(r *engine.Report, c engine.Class) int {
+	n := 0
+	for _, f := range r.Findings {
+		if f.Class == c {
+			n++
+		}
+	}
+	return n
+}
+
+// Summary is the closing line. With the reference rules it is the
+// original's exactly: "summary: N findings (m mutation, s shadow, p poison,
+// t transport)". The default rules count every class and the accepted
+// findings.
+func Summary(r *engine.Report) string {
+	ref := r.Rules == engine.RulesReference
+	total := CountedFindings(r)
+	if ref {
+		return fmt.Sprintf("summary: %d findings (%d mutation, %d shadow, %d poison, %d transport)", total,
+			classCount(r, engine.Mutation), classCount(r, engine.Shadow), classCount(r, engine.Poison), classCount(r, engine.Transport))
+	}
+	parts := make([]string, 0, len(engine.Classes))
+	for _, c := range engine.Classes {
+		parts = append(parts, fmt.Sprintf("%d %s", classCount(r, c), strings.ToLower(string(c))))
+	}
+	line := fmt.Sprintf("summary: %d %s (%s)", total, plural(total, "finding", "findings", false), strings.Join(parts, ", "))
+	if n := len(r.Accepted); n > 0 {
+		line += fmt.Sprintf(", %d accepted", n)
+	}
+	return line
+}
