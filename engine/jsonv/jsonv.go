@@ -295,6 +295,9 @@ func (p *parser) object(depth int) (Value, error) {
 		if p.pos >= len(p.data) {
 			return Value{}, p.fail(p.pos, "unexpected end of input in object")
 		}
+		if p.data[p.pos] == '}' && len(v.Members) > 0 {
+			return Value{}, p.fail(p.pos, "trailing comma before '}'")
+		}
 		if p.data[p.pos] != '"' {
 			return Value{}, p.fail(p.pos, "invalid character %s, expected a string key", quoteByte(p.data, p.pos))
 		}
@@ -326,6 +329,7 @@ func (p *parser) object(depth int) (Value, error) {
 		}
 		if dup >= 0 {
 			firstLine, _ := Position(p.data, v.Members[dup].KeyOff)
+			p.path = append(p.path, pathElem{key: key, isKey: true})
 			return Value{}, p.fail(keyOff, "duplicate key %s (first at line %d)", strconv.Quote(key), firstLine)
 		}
 		p.ws()
@@ -374,6 +378,9 @@ func (p *parser) array(depth int) (Value, error) {
 		return v, nil
 	}
 	for i := 0; ; i++ {
+		if i > 0 && p.pos < len(p.data) && p.data[p.pos] == ']' {
+			return Value{}, p.fail(p.pos, "trailing comma before ']'")
+		}
 		p.path = append(p.path, pathElem{index: i})
 		iv, err := p.value(depth)
 		if err != nil {
