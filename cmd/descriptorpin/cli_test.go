@@ -1,0 +1,111 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+var rawBytes = regexp.MustCompile(`\\x[0-9a-fA-F]{2}`)
+
+// binDir holds the descriptorpin binary built once for the end-to-end
+// scripts: they run the real program, as a user would.
+var binDir string
+
+func TestMain(m *testing.M) {
+	os.Exit(testMain(m))
+}
+
+func testMain(m *testing.M) int {
+	dir, err := os.MkdirTemp("", "descriptorpin-bin-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	defer os.RemoveAll(dir)
+	bin := filepath.Join(dir, "descriptorpin")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Stdout, build.Stderr = os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "building descriptorpin:", err)
+		return 2
+	}
+	binDir = dir
+	return m.Run()
+}
+
+// TestScripts runs testdata/script/*.txtar against the built binary.
+// Besides testscript's own commands, scripts have:
+//
+//	dp CODE ARGS...    run descriptorpin, assert its exit code; stdout and
+//	                   stderr are kept for the stdout/stderr commands
+//	bigfile NAME SIZE  create a sparse file of SIZE bytes
+//	ref NAME           copy a reference file from testdata into $WORK
+//	rawbytes FILE...   replace each literal \xNN in FILE with that byte
+func TestScripts(t *testing.T) {
+	refDir, _ := filepath.Abs("../../testdata/reference")
+	testscript.Run(t, testscript.Params{
+		Dir: "testdata/script",
+		Setup: func(e *testscript.Env) error {
+			e.Setenv("PATH", binDir+string(os.PathListSeparator)+e.Getenv("PATH"))
+			e.Setenv("SOURCE_DATE_EPOCH", "1767225600")
+			e.Setenv("REF", refDir)
+			return nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"dp": func(ts *testscript.TestScript, neg bool, args []string) {
+				if len(args) < 1 {
+					ts.Fatalf("usage: dp CODE ARGS...")
+				}
+				want, err := strconv.Atoi(args[0])
+				if err != nil {
+					ts.Fatalf("dp: bad exit code %q", args[0])
+				}
+				err = ts.Exec(filepath.Join(binDir, "descriptorpin"), args[1:]...)
+				got := 0
+				var ee *exec.ExitError
+				if errors.As(err, &ee) {
+					got = ee.ExitCode()
+				} else if err != nil {
+					ts.Fatalf("dp: %v", err)
+				}
+				if got != want {
+					ts.Fatalf("descriptorpin exited %d, want %d", got, want)
+				}
+			},
+			"bigfile": func(ts *testscript.TestScript, neg bool, args []string) {
+				size, err := strconv.ParseInt(args[1], 10, 64)
+				ts.Check(err)
+				f, err := os.Create(ts.MkAbs(args[0]))
+				ts.Check(err)
+				ts.Check(f.Truncate(size))
+				ts.Check(f.Close())
+			},
+			"rawbytes": func(ts *testscript.TestScript, neg bool, args []string) {
+				for _, name := range args {
+					data, err := os.ReadFile(ts.MkAbs(name))
+					ts.Check(err)
+					out := rawBytes.ReplaceAllFunc(data, func(m []byte) []byte {
+						b, _ := strconv.ParseUint(string(m[2:]), 16, 8)
+						return []byte{byte(b)}
+					})
+					ts.Check(os.WriteFile(ts.MkAbs(name), out, 0o644))
+				}
+			},
+			"ref": func(ts *testscript.TestScript, neg bool, args []string) {
+				for _, name := range args {
+					data, err := os.ReadFile(filepath.Join(refDir, name))
+					ts.Check(err)
+					ts.Check(os.WriteFile(ts.MkAbs(name), data, 0o644))
+				}
+			},
+		},
+	})
+}
