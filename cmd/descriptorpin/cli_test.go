@@ -47,10 +47,12 @@ func testMain(m *testing.M) int {
 //	dp CODE ARGS...    run descriptorpin, assert its exit code; stdout and
 //	                   stderr are kept for the stdout/stderr commands
 //	bigfile NAME SIZE  create a sparse file of SIZE bytes
-//	ref NAME           copy a reference file from testdata into $WORK
+//	ref NAME...        copy reference files from testdata into $WORK
+//	sample NAME...     copy files from samples/ into $WORK
 //	rawbytes FILE...   replace each literal \xNN in FILE with that byte
 func TestScripts(t *testing.T) {
 	refDir, _ := filepath.Abs("../../testdata/reference")
+	sampleDir, _ := filepath.Abs("../../samples")
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata/script",
 		Setup: func(e *testscript.Env) error {
@@ -99,13 +101,18 @@ func TestScripts(t *testing.T) {
 					ts.Check(os.WriteFile(ts.MkAbs(name), out, 0o644))
 				}
 			},
-			"ref": func(ts *testscript.TestScript, neg bool, args []string) {
-				for _, name := range args {
-					data, err := os.ReadFile(filepath.Join(refDir, name))
-					ts.Check(err)
-					ts.Check(os.WriteFile(ts.MkAbs(name), data, 0o644))
-				}
-			},
+			"ref":    copyFrom(refDir),
+			"sample": copyFrom(sampleDir),
 		},
 	})
+}
+
+func copyFrom(dir string) func(ts *testscript.TestScript, neg bool, args []string) {
+	return func(ts *testscript.TestScript, neg bool, args []string) {
+		for _, name := range args {
+			data, err := os.ReadFile(filepath.Join(dir, name))
+			ts.Check(err)
+			ts.Check(os.WriteFile(ts.MkAbs(name), data, 0o644))
+		}
+	}
 }
