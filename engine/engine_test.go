@@ -27,24 +27,23 @@ func mustInv(t testing.TB, data string) *Inventory {
 
 func TestInventoryInputErrors(t *testing.T) {
 	tests := []struct{ name, in, want string }{
-		{"not an object", `[]`, "inv.json:1:1: $: inventory must be a JSON object, got array"},
+		{"not an object", `[]`, "inv.json:1:1: $: inventory root is not an object (got array)"},
 		{"no servers", `{}`, "$: inventory has no 'servers' list"},
-		{"servers wrong type", `{"servers":{}}`, "$.servers: 'servers' must be a list, got object"},
-		{"server not object", `{"servers":[1]}`, "$.servers[0]: server must be an object, got number"},
+		{"servers wrong type", `{"servers":{}}`, "$.servers: inventory has no 'servers' list ('servers' is object)"},
+		{"server not object", `{"servers":[1]}`, "$.servers[0]: server entry is not an object (got number)"},
 		{"server without name", `{"servers":[{"tools":[]}]}`, "$.servers[0]: server has no name"},
-		{"server empty name", `{"servers":[{"name":" ","tools":[]}]}`, "$.servers[0].name: server name is empty"},
-		{"server name wrong type", `{"servers":[{"name":5,"tools":[]}]}`, "server name must be a string, got number"},
+		{"server empty name", `{"servers":[{"name":" ","tools":[]}]}`, "$.servers[0].name: server has no name (name is empty)"},
+		{"server name wrong type", `{"servers":[{"name":5,"tools":[]}]}`, "server has no name (name is number, not a string)"},
 		{"ambiguous key", `{"servers":[{"name":"a/b","tools":[]}]}`, "contains '/', which makes server/tool keys ambiguous"},
-		{"duplicate server", `{"servers":[{"name":"a","tools":[]},{"name":"a","tools":[]}]}`, `$.servers[1].name: server name "a" is already used by $.servers[0]`},
-		{"transport wrong type", `{"servers":[{"name":"a","transport":1,"tools":[]}]}`, "'transport' must be a string"},
-		{"tools missing", `{"servers":[{"name":"a"}]}`, `server "a" has no 'tools' list`},
-		{"tools wrong type", `{"servers":[{"name":"a","tools":"x"}]}`, "'tools' must be a list, got string"},
-		{"tool not object", `{"servers":[{"name":"a","tools":[null]}]}`, "$.servers[0].tools[0]: tool must be an object, got null"},
-		{"tool no name", `{"servers":[{"name":"a","tools":[{}]}]}`, "tool has no name"},
-		{"tool empty name", `{"servers":[{"name":"a","tools":[{"name":""}]}]}`, "tool name is empty"},
-		{"duplicate tool", `{"servers":[{"name":"a","tools":[{"name":"t"},{"name":" t "}]}]}`, `server "a" lists tool "t" twice`},
-		{"description wrong type", `{"servers":[{"name":"a","tools":[{"name":"t","description":3}]}]}`, "'description' must be a string, got number"},
-		{"schema wrong type", `{"servers":[{"name":"a","tools":[{"name":"t","input_schema":[]}]}]}`, "'input_schema' must be an object, got array"},
+		{"duplicate server", `{"servers":[{"name":"a","tools":[]},{"name":"a","tools":[]}]}`, `$.servers[1].name: server name 'a' is already used by $.servers[0]`},
+		{"transport wrong type", `{"servers":[{"name":"a","transport":1,"tools":[]}]}`, "server 'a' transport is not a string (got number)"},
+				{"tools wrong type", `{"servers":[{"name":"a","tools":"x"}]}`, "server 'a' tools is not a list (got string)"},
+		{"tool not object", `{"servers":[{"name":"a","tools":[null]}]}`, "$.servers[0].tools[0]: tool in server 'a' is not an object (got null)"},
+		{"tool no name", `{"servers":[{"name":"a","tools":[{}]}]}`, "tool in server 'a' has no name"},
+		{"tool empty name", `{"servers":[{"name":"a","tools":[{"name":""}]}]}`, "tool in server 'a' has no name (name is empty)"},
+		{"duplicate tool", `{"servers":[{"name":"a","tools":[{"name":"t"},{"name":" t "}]}]}`, `server 'a' lists tool 't' twice`},
+		{"description wrong type", `{"servers":[{"name":"a","tools":[{"name":"t","description":3}]}]}`, "tool 't' description is not a string (got number)"},
+		{"schema wrong type", `{"servers":[{"name":"a","tools":[{"name":"t","input_schema":[]}]}]}`, "tool 't' input_schema is not an object (got array)"},
 		{"both schema spellings", `{"servers":[{"name":"a","tools":[{"name":"t","input_schema":{},"inputSchema":{}}]}]}`, "both 'input_schema' and 'inputSchema' are present"},
 		{"args wrong type", `{"servers":[{"name":"a","args":"x","tools":[]}]}`, "'args' must be a list of strings"},
 		{"env value wrong type", `{"servers":[{"name":"a","env":{"K":1},"tools":[]}]}`, "$.servers[0].env.K: env value must be a string"},
@@ -285,5 +284,16 @@ func TestAcceptanceComesBackWhenThingChanges(t *testing.T) {
 	r3 := Scan(mustInv(t, changed), pin, ScanOptions{})
 	if c := CountByClass(r3.Findings); c[Transport] != 1 || len(r3.Accepted) != 0 {
 		t.Fatalf("acceptance must lapse when the thing changes: %+v accepted %d", c, len(r3.Accepted))
+	}
+}
+
+func TestUnknownTransportIsReviewedWithDefaultRules(t *testing.T) {
+	inv := mustInv(t, `{"servers":[{"name":"s","transport":"carrier-pigeon","tools":[]},{"name":"h","transport":"http","tools":[]}]}`)
+	r := Scan(inv, nil, ScanOptions{Rules: RulesDefault})
+	if len(r.Findings) != 1 || r.Findings[0].Rule != "unknown_transport" || r.Findings[0].Subject != "s" {
+		t.Fatalf("got %+v", r.Findings)
+	}
+	if r := Scan(inv, nil, ScanOptions{Rules: RulesReference}); len(r.Findings) != 0 {
+		t.Fatalf("the original flags stdio only, got %+v", r.Findings)
 	}
 }

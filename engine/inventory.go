@@ -8,6 +8,7 @@ import (
 
 	"github.com/descriptorpin/descriptorpin/engine/canon"
 	"github.com/descriptorpin/descriptorpin/engine/jsonv"
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 )
 
 // Transports a server may declare. Anything else is kept as written and
@@ -111,14 +112,14 @@ func (p *invParser) errAt(v *jsonv.Value, path, format string, args ...any) erro
 
 func (p *invParser) inventory(root *jsonv.Value) (*Inventory, error) {
 	if root.Kind != jsonv.Object {
-		return nil, p.errAt(root, "$", "inventory must be a JSON object, got %s", root.Kind)
+		return nil, p.errAt(root, "$", "inventory root is not an object (got %s)", root.Kind)
 	}
 	sv, ok := root.Get("servers")
 	if !ok {
 		return nil, p.errAt(root, "$", "inventory has no 'servers' list")
 	}
 	if sv.Kind != jsonv.Array {
-		return nil, p.errAt(sv, "$.servers", "'servers' must be a list, got %s", sv.Kind)
+		return nil, p.errAt(sv, "$.servers", "inventory has no 'servers' list ('servers' is %s)", sv.Kind)
 	}
 	inv := &Inventory{File: p.file}
 	seen := map[string]string{}
@@ -128,7 +129,7 @@ func (p *invParser) inventory(root *jsonv.Value) (*Inventory, error) {
 			return nil, err
 		}
 		if prev, dup := seen[s.Name]; dup {
-			return nil, p.errAt(&sv.Items[i], s.Path+".name", "server name %q is already used by %s", s.Name, prev)
+			return nil, p.errAt(&sv.Items[i], s.Path+".name", "server name %s is already used by %s", q(s.Name), prev)
 		}
 		seen[s.Name] = s.Path
 		inv.Servers = append(inv.Servers, s)
@@ -136,19 +137,25 @@ func (p *invParser) inventory(root *jsonv.Value) (*Inventory, error) {
 	return inv, nil
 }
 
+// name reads a required, non-blank name. what is "server" or
+// "tool in server 'x'", as the original's messages say.
 func (p *invParser) name(obj *jsonv.Value, path, what string) (string, error) {
 	nv, ok := obj.Get("name")
 	if !ok {
 		return "", p.errAt(obj, path, "%s has no name", what)
 	}
 	if nv.Kind != jsonv.String {
-		return "", p.errAt(nv, path+".name", "%s name must be a string, got %s", what, nv.Kind)
+		return "", p.errAt(nv, path+".name", "%s has no name (name is %s, not a string)", what, nv.Kind)
 	}
 	if canon.Strip(nv.Str) == "" {
-		return "", p.errAt(nv, path+".name", "%s name is empty", what)
+		return "", p.errAt(nv, path+".name", "%s has no name (name is empty)", what)
 	}
 	return nv.Str, nil
 }
+
+// q quotes a name from the input as the original does ('name'), with
+// anything invisible or controlling shown escaped.
+func q(s string) string { return "'" + sanitize.Text(s) + "'" }
 
 func (p *invParser) optString(obj *jsonv.Value, path, key string) (string, bool, error) {
 	v, ok := obj.Get(key)
@@ -163,17 +170,20 @@ func (p *invParser) optString(obj *jsonv.Value, path, key string) (string, bool,
 
 func (p *invParser) server(v *jsonv.Value, path string) (*Server, error) {
 	if v.Kind != jsonv.Object {
-		return nil, p.errAt(v, path, "server must be an object, got %s", v.Kind)
+		return nil, p.errAt(v, path, "server entry is not an object (got %s)", v.Kind)
 	}
 	name, err := p.name(v, path, "server")
 	if err != nil {
 		return nil, err
 	}
 	if strings.Contains(name, "/") {
-		return nil, p.errAt(v, path+".name", "server name %q contains '/', which makes server/tool keys ambiguous", name)
+		return nil, p.errAt(v, path+".name", "server name %s contains '/', which makes server/tool keys ambiguous", q(name))
 	}
 	line, _ := jsonv.Position(p.data, v.Off)
 	s := &Server{Name: name, Path: path, Line: line}
+	if tv, ok := v.Get("transport"); ok && tv.Kind != jsonv.String {
+		return nil, p.errAt(tv, path+".transport", "server %s transport is not a string (got %s)", q(name), tv.Kind)
+	}
 	tr, has, err := p.optString(v, path, "transport")
 	if err != nil {
 		return nil, err
@@ -217,10 +227,10 @@ func (p *invParser) server(v *jsonv.Value, path string) (*Server, error) {
 	}
 	tv, ok := v.Get("tools")
 	if !ok {
-		return nil, p.errAt(v, path, "server %q has no 'tools' list", name)
+		return s, nil // the original reads a missing list as empty
 	}
 	if tv.Kind != jsonv.Array {
-		return nil, p.errAt(tv, path+".tools", "'tools' must be a list, got %s", tv.Kind)
+		return nil, p.errAt(tv, path+".tools", "server %s tools is not a list (got %s)", q(name), tv.Kind)
 	}
 	seen := map[string]string{}
 	for i := range tv.Items {
@@ -231,7 +241,7 @@ func (p *invParser) server(v *jsonv.Value, path string) (*Server, error) {
 		}
 		k := canon.Strip(t.Name)
 		if prev, dup := seen[k]; dup {
-			return nil, p.errAt(&tv.Items[i], tpath+".name", "server %q lists tool %q twice (first at %s)", name, k, prev)
+			return nil, p.errAt(&tv.Items[i], tpath+".name", "server %s lists tool %s twice (first at %s)", q(name), q(k), prev)
 		}
 		seen[k] = tpath
 		s.Tools = append(s.Tools, t)
@@ -247,15 +257,15 @@ func keyPath(k string) string {
 
 func (p *invParser) tool(v *jsonv.Value, path, server string) (*Tool, error) {
 	if v.Kind != jsonv.Object {
-		return nil, p.errAt(v, path, "tool must be an object, got %s", v.Kind)
+		return nil, p.errAt(v, path, "tool in server %s is not an object (got %s)", q(server), v.Kind)
 	}
-	name, err := p.name(v, path, "tool")
+	name, err := p.name(v, path, "tool in server "+q(server))
 	if err != nil {
 		return nil, err
 	}
 	for _, f := range []string{"description", "title"} {
-		if _, _, err := p.optString(v, path, f); err != nil {
-			return nil, err
+		if fv, ok := v.Get(f); ok && fv.Kind != jsonv.String {
+			return nil, p.errAt(fv, path+"."+f, "tool %s %s is not a string (got %s)", q(name), f, fv.Kind)
 		}
 	}
 	for _, pair := range [][2]string{{"input_schema", "inputSchema"}, {"output_schema", "outputSchema"}} {
@@ -265,14 +275,14 @@ func (p *invParser) tool(v *jsonv.Value, path, server string) (*Tool, error) {
 			return nil, p.errAt(b, path+"."+pair[1], "both '%s' and '%s' are present; a reader could take either", pair[0], pair[1])
 		}
 		if hasA && a.Kind != jsonv.Object {
-			return nil, p.errAt(a, path+"."+pair[0], "'%s' must be an object, got %s", pair[0], a.Kind)
+			return nil, p.errAt(a, path+"."+pair[0], "tool %s %s is not an object (got %s)", q(name), pair[0], a.Kind)
 		}
 		if hasB && b.Kind != jsonv.Object {
-			return nil, p.errAt(b, path+"."+pair[1], "'%s' must be an object, got %s", pair[1], b.Kind)
+			return nil, p.errAt(b, path+"."+pair[1], "tool %s %s is not an object (got %s)", q(name), pair[0], b.Kind)
 		}
 	}
 	if a, ok := v.Get("annotations"); ok && a.Kind != jsonv.Object {
-		return nil, p.errAt(a, path+".annotations", "'annotations' must be an object, got %s", a.Kind)
+		return nil, p.errAt(a, path+".annotations", "tool %s annotations is not an object (got %s)", q(name), a.Kind)
 	}
 	line, _ := jsonv.Position(p.data, v.Off)
 	return &Tool{Server: server, Name: name, Raw: v, Path: path, Line: line}, nil

@@ -403,6 +403,15 @@ const TransportNote = "launched as a local subprocess from client config, so con
 func transports(inv *Inventory, rs RuleSet) []Finding {
 	var out []Finding
 	for _, s := range inv.Servers {
+		if rs != RulesReference && !knownTransports[s.Transport] {
+			out = append(out, Finding{
+				ID: StableID(string(Transport), s.Name, "unknown_transport", s.Transport), Class: Transport, Severity: Low,
+				Subject: s.Name, Server: s.Name, Rule: "unknown_transport", Transport: s.Transport,
+				Detail:     "transport '" + s.Transport + "' is not one DescriptorPin knows (stdio, http, sse, streamable-http, ws), so its risk cannot be judged",
+				AcceptHash: LaunchHash(s), Path: s.Path, Line: s.Line,
+			})
+			continue
+		}
 		if s.Transport != "stdio" {
 			continue
 		}
