@@ -37,7 +37,7 @@ func TestInventoryInputErrors(t *testing.T) {
 		{"ambiguous key", `{"servers":[{"name":"a/b","tools":[]}]}`, "contains '/', which makes server/tool keys ambiguous"},
 		{"duplicate server", `{"servers":[{"name":"a","tools":[]},{"name":"a","tools":[]}]}`, `$.servers[1].name: server name 'a' is already used by $.servers[0]`},
 		{"transport wrong type", `{"servers":[{"name":"a","transport":1,"tools":[]}]}`, "server 'a' transport is not a string (got number)"},
-				{"tools wrong type", `{"servers":[{"name":"a","tools":"x"}]}`, "server 'a' tools is not a list (got string)"},
+		{"tools wrong type", `{"servers":[{"name":"a","tools":"x"}]}`, "server 'a' tools is not a list (got string)"},
 		{"tool not object", `{"servers":[{"name":"a","tools":[null]}]}`, "$.servers[0].tools[0]: tool in server 'a' is not an object (got null)"},
 		{"tool no name", `{"servers":[{"name":"a","tools":[{}]}]}`, "tool in server 'a' has no name"},
 		{"tool empty name", `{"servers":[{"name":"a","tools":[{"name":""}]}]}`, "tool in server 'a' has no name (name is empty)"},
