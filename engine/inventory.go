@@ -34,9 +34,18 @@ type Server struct {
 	// logs them. EnvKeys is the sorted key set, which is safe to show.
 	Env     map[string]string
 	EnvKeys []string
-	Tools   []*Tool
-	Path    string // JSON path of the server object
-	Line    int
+	// Headers, like Env, holds values in memory only; HeaderKeys is safe.
+	Headers    map[string]string
+	HeaderKeys []string
+	// Client and Scope say where a client config declared the server
+	// ("claude-desktop", "user"); empty for inventories.
+	Client string
+	Scope  string
+	// Disabled is set when the client config turns the server off.
+	Disabled bool
+	Tools    []*Tool
+	Path     string // JSON path of the server object
+	Line     int
 }
 
 // Tool is one tool descriptor of a server.

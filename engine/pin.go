@@ -595,3 +595,40 @@ func (r *pinReader) tampered(v *jsonv.Value, path, format string, args ...any) e
 	e.Err = ErrPinTampered
 	return e
 }
+
+// Subset returns a view of the pin holding only the tools and servers of
+// the named servers (acceptances are kept whole). The service scans each
+// watched file against the part of the shared pin that file owns, so one
+// file's tools are not REMOVED from another's scan.
+func (p *Pin) Subset(servers map[string]bool) *Pin {
+	q := &Pin{Format: p.Format, ToolVersion: p.ToolVersion, Exclude: p.Exclude, Acceptances: p.Acceptances}
+	for _, t := range p.Tools {
+		if servers[t.Server] {
+			q.Tools = append(q.Tools, t)
+		}
+	}
+	for _, s := range p.Servers {
+		if servers[s.Name] {
+			q.Servers = append(q.Servers, s)
+		}
+	}
+	q.index()
+	return q
+}
+
+// Merge adds the tools and servers of other that p does not have; p's
+// entries win. It builds one trust-on-first-use pin from several files.
+func (p *Pin) Merge(other *Pin) {
+	for _, t := range other.Tools {
+		if p.Tool(t.Key) == nil {
+			p.Tools = append(p.Tools, t)
+			p.byKey = nil
+		}
+	}
+	for _, s := range other.Servers {
+		if p.Server(s.Name) == nil {
+			p.Servers = append(p.Servers, s)
+		}
+	}
+	p.sort()
+}

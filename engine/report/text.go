@@ -44,66 +44,72 @@ func Text(r *engine.Report, opt TextOptions) []byte {
 // print them.
 func Lines(r *engine.Report, opt TextOptions) []byte {
 	var b strings.Builder
-	ref := r.Rules == engine.RulesReference
+	// MUTATION first, then ADDED and REMOVED interleaved by key, then the
+	// static classes: the original's order.
+	groups := [][]engine.Class{{engine.Mutation}, {engine.Added, engine.Removed}, {engine.Shadow}, {engine.Poison}, {engine.Transport}}
+	for _, g := range groups {
+		for i := range r.Findings {
+			f := &r.Findings[i]
+			if f.Class != g[0] && (len(g) == 1 || f.Class != g[1]) {
+				continue
+			}
+			for _, l := range FindingLines(f, r.Rules, opt) {
+				b.WriteString(l)
+				b.WriteByte('\n')
+			}
+		}
+	}
+	return []byte(b.String())
+}
+
+// FindingLines renders one finding as the text report does: a header line
+// and indented detail lines, every untrusted string sanitised.
+func FindingLines(f *engine.Finding, rules engine.RuleSet, opt TextOptions) []string {
+	ref := rules == engine.RulesReference
 	id := func(v string) string {
 		if opt.ShowIDs && v != "" {
 			return " [id " + v + "]"
 		}
 		return ""
 	}
-	for _, f := range r.Findings {
-		if f.Class != engine.Mutation {
-			continue
-		}
-		fmt.Fprintf(&b, "MUTATION %s: pinned %s scanned %s%s\n", s(f.Subject), engine.Digest(f.PinnedHash), engine.Digest(f.ScannedHash), id(f.ID))
+	var out []string
+	switch f.Class {
+	case engine.Mutation:
+		out = append(out, fmt.Sprintf("MUTATION %s: pinned %s scanned %s%s", s(f.Subject), engine.Digest(f.PinnedHash), engine.Digest(f.ScannedHash), id(f.ID)))
 		for _, c := range f.Changes {
-			fmt.Fprintf(&b, "  field %s changed\n", s(c.Path))
-			fmt.Fprintf(&b, "    pinned:  %s\n", clip(c.Pinned))
-			fmt.Fprintf(&b, "    scanned: %s\n", clip(c.Scanned))
+			out = append(out,
+				fmt.Sprintf("  field %s changed", s(c.Path)),
+				fmt.Sprintf("    pinned:  %s", clip(c.Pinned)),
+				fmt.Sprintf("    scanned: %s", clip(c.Scanned)))
 		}
 		if f.ChangesOmitted > 0 {
-			fmt.Fprintf(&b, "  %d more changed %s not shown (see --format json)\n", f.ChangesOmitted, plural(f.ChangesOmitted, "field", "fields", ref))
+			out = append(out, fmt.Sprintf("  %d more changed %s not shown (see --format json)", f.ChangesOmitted, plural(f.ChangesOmitted, "field", "fields", ref)))
 		}
-	}
-	for _, f := range r.Findings {
-		switch f.Class {
-		case engine.Added:
-			fmt.Fprintf(&b, "ADDED %s: scanned %s, not in pin%s\n", s(f.Subject), engine.Digest(f.ScannedHash), id(f.ID))
-		case engine.Removed:
-			fmt.Fprintf(&b, "REMOVED %s: pinned %s, absent now%s\n", s(f.Subject), engine.Digest(f.PinnedHash), id(f.ID))
-		}
-	}
-	for _, f := range r.Findings {
-		if f.Class != engine.Shadow {
-			continue
-		}
+	case engine.Added:
+		out = append(out, fmt.Sprintf("ADDED %s: scanned %s, not in pin%s", s(f.Subject), engine.Digest(f.ScannedHash), id(f.ID)))
+	case engine.Removed:
+		out = append(out, fmt.Sprintf("REMOVED %s: pinned %s, absent now%s", s(f.Subject), engine.Digest(f.PinnedHash), id(f.ID)))
+	case engine.Shadow:
 		names := make([]string, len(f.Servers))
 		for i, n := range f.Servers {
 			names[i] = s(n)
 		}
-		fmt.Fprintf(&b, "SHADOW %s: claimed by %d servers (%s)%s\n", s(f.Subject), len(f.Servers), strings.Join(names, ", "), id(f.ID))
-		b.WriteString("  precedence risk: client resolution order decides the winner\n")
-	}
-	for _, f := range r.Findings {
-		if f.Class != engine.Poison {
-			continue
-		}
-		fmt.Fprintf(&b, "POISON %s: score %d, %d %s%s\n", s(f.Subject), f.Score, len(f.Signals), plural(len(f.Signals), "signal", "signals", ref), id(f.ID))
+		out = append(out,
+			fmt.Sprintf("SHADOW %s: claimed by %d servers (%s)%s", s(f.Subject), len(f.Servers), strings.Join(names, ", "), id(f.ID)),
+			"  precedence risk: client resolution order decides the winner")
+	case engine.Poison:
+		out = append(out, fmt.Sprintf("POISON %s: score %d, %d %s%s", s(f.Subject), f.Score, len(f.Signals), plural(len(f.Signals), "signal", "signals", ref), id(f.ID)))
 		for _, sg := range f.Signals {
 			where := ""
 			if !ref && sg.Field != "description" {
 				where = " in " + s(sg.Field)
 			}
-			fmt.Fprintf(&b, "  signal %s (weight %d): %s%s%s\n", sg.Name, sg.Weight, s(sg.Detail), where, id(sg.ID))
+			out = append(out, fmt.Sprintf("  signal %s (weight %d): %s%s%s", sg.Name, sg.Weight, s(sg.Detail), where, id(sg.ID)))
 		}
+	default:
+		out = append(out, fmt.Sprintf("%s %s: %s%s", f.Class, s(f.Subject), s(f.Detail), id(f.ID)))
 	}
-	for _, f := range r.Findings {
-		if f.Class != engine.Transport {
-			continue
-		}
-		fmt.Fprintf(&b, "TRANSPORT %s: %s%s\n", s(f.Subject), s(f.Detail), id(f.ID))
-	}
-	return []byte(b.String())
+	return out
 }
 
 // plural picks a word form. The reference rules keep the original's

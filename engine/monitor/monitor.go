@@ -1,0 +1,276 @@
+// Package monitor is the service's memory, as pure functions: it turns one
+// scan (or one failure) of a watched file into the file's next state and
+// the events that state change implies.
+//
+// A finding is announced once when it opens and once when it resolves,
+// never while it stays open, also across restarts: the state is a plain
+// value the caller persists. A read or parse failure keeps the last good
+// findings (a half-written file never becomes a storm of REMOVED) and is
+// announced once per distinct error.
+package monitor
+
+import (
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/report"
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+)
+
+// StateVersion is the layout version of State.
+const StateVersion = 1
+
+// State is everything the service remembers between scans and restarts.
+type State struct {
+	Version int                   `json:"version"`
+	Files   map[string]*FileState `json:"files"`
+	// Degraded holds the watches that are currently degraded, by path.
+	Degraded map[string]string `json:"degraded,omitempty"`
+	PinHash  string            `json:"pin_hash,omitempty"`
+}
+
+// NewState returns an empty state.
+func NewState() *State {
+	return &State{Version: StateVersion, Files: map[string]*FileState{}}
+}
+
+// FileState is what the service knows of one watched file.
+type FileState struct {
+	Path     string `json:"path"`
+	Identity string `json:"identity"` // host-independent name, e.g. ~/.cursor/mcp.json
+	Kind     string `json:"kind"`
+	// ContentHash is the SHA-256 of the last good content.
+	ContentHash string `json:"content_hash,omitempty"`
+	// Servers seen in the last good parse: a server that disappears from
+	// the file still has its pinned tools reported REMOVED.
+	Servers  []string `json:"servers,omitempty"`
+	LastScan string   `json:"last_scan,omitempty"`
+	// Result is "clean", "findings" or "failed".
+	Result string `json:"result,omitempty"`
+	// Error is the last failure, sanitised; empty after a good scan.
+	Error string                         `json:"error,omitempty"`
+	Open  map[string]*engine.OpenFinding `json:"open"`
+}
+
+// File returns the state of a path, creating it.
+func (s *State) File(path, identity, kind string) *FileState {
+	if s.Files == nil {
+		s.Files = map[string]*FileState{}
+	}
+	fs := s.Files[path]
+	if fs == nil {
+		fs = &FileState{Path: path, Open: map[string]*engine.OpenFinding{}}
+		s.Files[path] = fs
+	}
+	fs.Identity, fs.Kind = identity, kind
+	if fs.Open == nil {
+		fs.Open = map[string]*engine.OpenFinding{}
+	}
+	return fs
+}
+
+// OpenCount is the number of open findings over all files.
+func (s *State) OpenCount() int {
+	n := 0
+	for _, f := range s.Files {
+		n += len(f.Open)
+	}
+	return n
+}
+
+func stamp(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000Z07:00") }
+
+// ApplyScan records a good scan of fs's file and returns the events: one
+// finding-opened per finding not open before, one finding-resolved per open
+// finding that is gone.
+func ApplyScan(fs *FileState, r *engine.Report, contentHash string, servers []string, now time.Time) []engine.Event {
+	cur := map[string]*engine.OpenFinding{}
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		if !report.Counted(r, *f) {
+			continue
+		}
+		of := Open(fs.Identity, f, r.Rules, now)
+		cur[of.ID] = of
+	}
+	var events []engine.Event
+	for _, id := range sortedKeys(fs.Open) {
+		if _, still := cur[id]; !still {
+			old := fs.Open[id]
+			events = append(events, engine.Event{
+				Time: now, Action: engine.ActionFindingResolved, Level: "info", File: fs.Path, Finding: old,
+				Message: "resolved: " + old.Summary,
+			})
+			delete(fs.Open, id)
+		}
+	}
+	for _, id := range sortedKeys(cur) {
+		if _, was := fs.Open[id]; was {
+			continue
+		}
+		of := cur[id]
+		fs.Open[id] = of
+		events = append(events, engine.Event{
+			Time: now, Action: engine.ActionFindingOpened, Level: levelFor(of.Severity), File: fs.Path, Finding: of,
+			Message: of.Summary,
+		})
+	}
+	fs.ContentHash = contentHash
+	fs.Servers = append([]string(nil), servers...)
+	sort.Strings(fs.Servers)
+	fs.LastScan = stamp(now)
+	fs.Error = ""
+	fs.Result = "clean"
+	if len(fs.Open) > 0 {
+		fs.Result = "findings"
+	}
+	return events
+}
+
+// ApplyFailure records that fs's file could not be read or parsed. The open
+// findings stay as they were. It returns a scan-failed event unless the
+// same error was already reported for this file.
+func ApplyFailure(fs *FileState, err error, now time.Time) []engine.Event {
+	msg := sanitize.Text(err.Error())
+	fs.LastScan = stamp(now)
+	fs.Result = "failed"
+	if fs.Error == msg {
+		return nil
+	}
+	fs.Error = msg
+	return []engine.Event{{
+		Time: now, Action: engine.ActionScanFailed, Level: "error", File: fs.Path, Error: msg,
+		Message: "scan failed, keeping the last good result: " + msg,
+	}}
+}
+
+func levelFor(sev string) string {
+	switch sev {
+	case "high", "critical":
+		return "warn"
+	}
+	return "info"
+}
+
+// Open turns a scan finding into the tracked form. Its id joins the file's
+// host-independent identity with the finding's own stable id.
+func Open(identity string, f *engine.Finding, rules engine.RuleSet, now time.Time) *engine.OpenFinding {
+	lines := report.FindingLines(f, rules, report.TextOptions{})
+	of := &engine.OpenFinding{
+		ID:        engine.StableID("open", identity, f.ID),
+		FindingID: f.ID, Class: f.Class, Severity: f.Severity.String(),
+		Subject: sanitize.Text(f.Subject), Server: sanitize.Text(f.Server), Tool: sanitize.Text(f.Tool),
+		Rule: f.Rule, Summary: lines[0], Details: lines[1:],
+		Score: f.Score, OpenedAt: stamp(now),
+	}
+	if f.PinnedHash != "" {
+		of.PinnedDigest = engine.Digest(f.PinnedHash)
+	}
+	if f.ScannedHash != "" {
+		of.ScannedDigest = engine.Digest(f.ScannedHash)
+	}
+	for _, s := range f.Signals {
+		of.Signals = append(of.Signals, s.Name)
+	}
+	if of.Rule == "" && len(f.Signals) > 0 {
+		of.Rule = f.Signals[0].Name
+	}
+	return of
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Identity names a file without what differs between hosts: the home
+// directory becomes "~" and separators become "/".
+func Identity(path, home string) string {
+	p := strings.ReplaceAll(path, "\\", "/")
+	h := strings.TrimSuffix(strings.ReplaceAll(home, "\\", "/"), "/")
+	if h != "" && (p == h || strings.HasPrefix(p, h+"/")) {
+		return "~" + p[len(h):]
+	}
+	return p
+}
+
+// DiffPins says what changed from one pin to the next.
+func DiffPins(old, cur *engine.Pin) *engine.PinChange {
+	c := &engine.PinChange{}
+	by := map[string]bool{}
+	if cur != nil {
+		c.Tools, c.Servers, c.Acceptances = len(cur.Tools), len(cur.Servers), len(cur.Acceptances)
+	}
+	type entry struct {
+		sig string
+		by  string
+	}
+	collect := func(p *engine.Pin) map[string]entry {
+		m := map[string]entry{}
+		if p == nil {
+			return m
+		}
+		for _, t := range p.Tools {
+			m[t.Key] = entry{t.Hash + "\x00" + t.By + "\x00" + t.Note + "\x00" + t.At, t.By}
+		}
+		for _, s := range p.Servers {
+			m["server:"+s.Name] = entry{s.Transport + "\x00" + s.Command + "\x00" + strings.Join(s.Args, "\x00") + "\x00" + s.URL + "\x00" + strings.Join(s.EnvKeys, ",") + "\x00" + s.By + "\x00" + s.At, s.By}
+		}
+		return m
+	}
+	a, b := collect(old), collect(cur)
+	for _, k := range sortedKeys(b) {
+		if ea, ok := a[k]; !ok {
+			c.Added = append(c.Added, sanitize.Text(k))
+			by[b[k].by] = true
+		} else if ea.sig != b[k].sig {
+			c.Reapproved = append(c.Reapproved, sanitize.Text(k))
+			by[b[k].by] = true
+		}
+	}
+	for _, k := range sortedKeys(a) {
+		if _, ok := b[k]; !ok {
+			c.Removed = append(c.Removed, sanitize.Text(k))
+		}
+	}
+	acc := func(p *engine.Pin) map[string]string {
+		m := map[string]string{}
+		if p == nil {
+			return m
+		}
+		for _, x := range p.Acceptances {
+			m[x.ID+"\x00"+x.Hash] = x.By
+		}
+		return m
+	}
+	aa, ba := acc(old), acc(cur)
+	for _, k := range sortedKeys(ba) {
+		if _, ok := aa[k]; !ok {
+			c.Accepted = append(c.Accepted, strings.SplitN(k, "\x00", 2)[0])
+			by[ba[k]] = true
+		}
+	}
+	for _, k := range sortedKeys(aa) {
+		if _, ok := ba[k]; !ok {
+			c.Unaccepted = append(c.Unaccepted, strings.SplitN(k, "\x00", 2)[0])
+		}
+	}
+	for k := range by {
+		if k != "" {
+			c.ApprovedBy = append(c.ApprovedBy, sanitize.Text(k))
+		}
+	}
+	sort.Strings(c.ApprovedBy)
+	return c
+}
+
+// Empty reports whether a pin change changes nothing.
+func Empty(c *engine.PinChange) bool {
+	return len(c.Added)+len(c.Removed)+len(c.Reapproved)+len(c.Accepted)+len(c.Unaccepted) == 0
+}

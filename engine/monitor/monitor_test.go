@@ -1,0 +1,115 @@
+package monitor
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/descriptorpin/descriptorpin/engine"
+)
+
+func scan(t *testing.T, inv string, pin *engine.Pin) *engine.Report {
+	t.Helper()
+	i, err := engine.ParseInventory("inv.json", []byte(inv))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return engine.Scan(i, pin, engine.ScanOptions{})
+}
+
+const base = `{"servers":[{"name":"s","transport":"http","tools":[{"name":"t","description":"Adds numbers."}]}]}`
+const changed = `{"servers":[{"name":"s","transport":"http","tools":[{"name":"t","description":"Adds numbers, and more."}]}]}`
+
+func pinOf(t *testing.T, inv string) *engine.Pin {
+	i, _ := engine.ParseInventory("inv.json", []byte(inv))
+	p, err := engine.BuildPin(i, engine.Format2, engine.Approval{By: "a", At: "2026-01-01T00:00:00Z"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func actions(evs []engine.Event) string {
+	var out []string
+	for _, e := range evs {
+		s := e.Action
+		if e.Finding != nil {
+			s += " " + string(e.Finding.Class)
+		}
+		out = append(out, s)
+	}
+	return strings.Join(out, ",")
+}
+
+func TestOpenOnceResolveOnce(t *testing.T) {
+	pin := pinOf(t, base)
+	st := NewState()
+	fs := st.File("/home/u/inv.json", "~/inv.json", "inventory")
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	if got := actions(ApplyScan(fs, scan(t, base, pin), "h1", []string{"s"}, now)); got != "" {
+		t.Fatalf("clean scan gave %s", got)
+	}
+	if got := actions(ApplyScan(fs, scan(t, changed, pin), "h2", []string{"s"}, now)); got != "finding-opened MUTATION" {
+		t.Fatalf("got %s", got)
+	}
+	if got := actions(ApplyScan(fs, scan(t, changed, pin), "h2", []string{"s"}, now)); got != "" {
+		t.Fatalf("an open finding is announced again: %s", got)
+	}
+	if fs.Result != "findings" {
+		t.Fatalf("result %s", fs.Result)
+	}
+	if got := actions(ApplyScan(fs, scan(t, base, pin), "h1", []string{"s"}, now)); got != "finding-resolved MUTATION" {
+		t.Fatalf("got %s", got)
+	}
+}
+
+func TestFailureKeepsFindingsAndIsAnnouncedOnce(t *testing.T) {
+	pin := pinOf(t, base)
+	st := NewState()
+	fs := st.File("/p", "/p", "inventory")
+	now := time.Now()
+	ApplyScan(fs, scan(t, changed, pin), "h", []string{"s"}, now)
+	err := errors.New("inv.json:1:5: invalid JSON: unexpected end of input")
+	if got := actions(ApplyFailure(fs, err, now)); got != "scan-failed" {
+		t.Fatalf("got %s", got)
+	}
+	if got := actions(ApplyFailure(fs, err, now)); got != "" {
+		t.Fatalf("the same failure is announced again: %s", got)
+	}
+	if len(fs.Open) != 1 || fs.Result != "failed" {
+		t.Fatalf("open %d result %s", len(fs.Open), fs.Result)
+	}
+	if got := actions(ApplyFailure(fs, errors.New("other"), now)); got != "scan-failed" {
+		t.Fatalf("a new failure must be announced: %s", got)
+	}
+	if got := actions(ApplyScan(fs, scan(t, changed, pin), "h", []string{"s"}, now)); got != "" {
+		t.Fatalf("recovery with the same findings: %s", got)
+	}
+}
+
+func TestIDsDependOnIdentityNotHost(t *testing.T) {
+	pin := pinOf(t, base)
+	r := scan(t, changed, pin)
+	a := Open(Identity("/home/alice/.cursor/mcp.json", "/home/alice"), &r.Findings[0], r.Rules, time.Now())
+	b := Open(Identity("/home/bob/.cursor/mcp.json", "/home/bob"), &r.Findings[0], r.Rules, time.Now())
+	if a.ID != b.ID {
+		t.Fatal("finding ids differ between hosts")
+	}
+	if Identity(`C:\Users\bob\x.json`, `C:\Users\bob`) != "~/x.json" {
+		t.Fatal("windows identity")
+	}
+}
+
+func TestDiffPins(t *testing.T) {
+	p1 := pinOf(t, base)
+	p2 := pinOf(t, changed)
+	p2.Tools[0].By = "bob"
+	c := DiffPins(p1, p2)
+	if len(c.Reapproved) != 1 || c.Reapproved[0] != "s/t" || len(c.ApprovedBy) != 1 || c.ApprovedBy[0] != "bob" {
+		t.Fatalf("%+v", c)
+	}
+	if !Empty(DiffPins(p1, p1)) {
+		t.Fatal("same pin must be empty")
+	}
+}
