@@ -1,0 +1,191 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path/filepath"
+	"sort"
+
+	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/monitor"
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+)
+
+func init() {
+	register(&command{
+		name:    "status",
+		summary: "show the service's open findings and watched files",
+		usage: `Usage: descriptorpin status [--config FILE] [--format text|json]
+
+Reads the state the service persists and prints the open findings, each
+watched file with its last scan time and result, and any degraded watch.
+Exit status 1 when findings are open.
+
+Example:
+  descriptorpin status
+  descriptorpin status --format json | jq '.open[] | .summary'
+`,
+		run: runStatus,
+	})
+}
+
+// statusView is the JSON form of status.
+type statusView struct {
+	State    string                `json:"state_file"`
+	Open     []*engine.OpenFinding `json:"open"`
+	Targets  []targetView          `json:"targets"`
+	Degraded map[string]string     `json:"degraded"`
+}
+
+type targetView struct {
+	Path     string `json:"path"`
+	Kind     string `json:"kind"`
+	LastScan string `json:"last_scan"`
+	Result   string `json:"result"`
+	Error    string `json:"error,omitempty"`
+	Open     int    `json:"open"`
+}
+
+func runStatus(e *env, args []string) error {
+	c := lookup("status")
+	fset := newFlags(e, c)
+	var cfgPath, format string
+	fset.StringVar(&cfgPath, "config", "", "")
+	fset.StringVar(&format, "format", "text", "")
+	pos, err := parseFlags(e, c, fset, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef(c.name, "status takes no arguments")
+	}
+	if format != "text" && format != "json" {
+		return usagef(c.name, "--format must be text or json, got %q", sanitize.Text(format))
+	}
+	cfg, err := loadConfig(cfgPath)
+	if err != nil {
+		return err
+	}
+	path := filepath.Join(cfg.StateDir, stateFile)
+	st, err := readState(path)
+	if err != nil {
+		return err
+	}
+	v := buildStatus(path, st)
+	if format == "json" {
+		out, _ := json.MarshalIndent(v, "", "  ")
+		fmt.Fprintf(e.stdout, "%s\n", out)
+	} else {
+		writeStatus(e.stdout, v)
+	}
+	if len(v.Open) > 0 {
+		return errFindings
+	}
+	return nil
+}
+
+func readState(path string) (*monitor.State, error) {
+	data, err := readCapped("state", path, engine.MaxFileBytes)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, &usageError{msg: fmt.Sprintf("no service state at %q", sanitize.Text(path)),
+			hint: "the service has not run with this config yet; start it with 'descriptorpin watch' or 'descriptorpin service install'"}
+	}
+	if err != nil {
+		return nil, err
+	}
+	st := monitor.NewState()
+	if err := json.Unmarshal(data, st); err != nil {
+		return nil, &engine.InputError{File: path, Msg: "state is not valid JSON: " + err.Error()}
+	}
+	return st, nil
+}
+
+func buildStatus(path string, st *monitor.State) statusView {
+	v := statusView{State: path, Open: []*engine.OpenFinding{}, Targets: []targetView{}, Degraded: map[string]string{}}
+	paths := make([]string, 0, len(st.Files))
+	for p := range st.Files {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		f := st.Files[p]
+		v.Targets = append(v.Targets, targetView{Path: p, Kind: f.Kind, LastScan: f.LastScan, Result: f.Result, Error: f.Error, Open: len(f.Open)})
+		ids := make([]string, 0, len(f.Open))
+		for id := range f.Open {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		for _, id := range ids {
+			v.Open = append(v.Open, f.Open[id])
+		}
+	}
+	// Most severe first, then by class and subject: what to look at first.
+	sort.SliceStable(v.Open, func(i, j int) bool {
+		a, b := v.Open[i], v.Open[j]
+		if ra, rb := severityRank(a.Severity), severityRank(b.Severity); ra != rb {
+			return ra > rb
+		}
+		if a.Class != b.Class {
+			return classRank(a.Class) < classRank(b.Class)
+		}
+		return a.Subject < b.Subject
+	})
+	for k, r := range st.Degraded {
+		v.Degraded[k] = r
+	}
+	return v
+}
+
+func writeStatus(w io.Writer, v statusView) {
+	fmt.Fprintf(w, "watched files: %d\n", len(v.Targets))
+	for _, t := range v.Targets {
+		line := fmt.Sprintf("  %s (%s): %s", sanitize.Text(t.Path), t.Kind, t.Result)
+		if t.Open > 0 {
+			line += fmt.Sprintf(", %d open", t.Open)
+		}
+		if t.LastScan != "" {
+			line += ", last scan " + t.LastScan
+		}
+		fmt.Fprintln(w, line)
+		if t.Error != "" {
+			fmt.Fprintf(w, "    error: %s\n", sanitize.Text(t.Error))
+		}
+	}
+	fmt.Fprintf(w, "open findings: %d\n", len(v.Open))
+	for _, f := range v.Open {
+		fmt.Fprintf(w, "  [%s] %s (since %s)\n", f.Severity, sanitize.Text(f.Summary), f.OpenedAt)
+		for _, d := range f.Details {
+			fmt.Fprintf(w, "    %s\n", sanitize.Text(d))
+		}
+	}
+	if len(v.Degraded) > 0 {
+		keys := make([]string, 0, len(v.Degraded))
+		for k := range v.Degraded {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		fmt.Fprintf(w, "degraded watches: %d\n", len(keys))
+		for _, k := range keys {
+			fmt.Fprintf(w, "  %s: %s\n", sanitize.Text(k), sanitize.Text(v.Degraded[k]))
+		}
+	}
+}
+
+func severityRank(s string) int {
+	if v, ok := engine.ParseSeverity(s); ok {
+		return int(v)
+	}
+	return 0
+}
+
+func classRank(c engine.Class) int {
+	for i, x := range engine.Classes {
+		if x == c {
+			return i
+		}
+	}
+	return len(engine.Classes)
+}

@@ -1,0 +1,148 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/signal"
+	"os/user"
+	"syscall"
+
+	"github.com/descriptorpin/descriptorpin/config"
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/notify"
+)
+
+func init() {
+	register(&command{
+		name:    "watch",
+		summary: "run the service in the foreground: watch, re-scan, write events",
+		usage: `Usage: descriptorpin watch [--config FILE]
+
+Watches the MCP client configs and inventory files of the config, re-scans
+each on every change against the local pin and writes one JSON event per
+state change (finding-opened, finding-resolved, scan-failed, pin-changed,
+...) to the event log. The installed service runs exactly this.
+
+With no --config, the default config file is used if it exists (see
+'descriptorpin help config'), and the built-in defaults otherwise, so it
+runs on a fresh machine. On a first start with no pin, the current state
+of every target is pinned (trust on first use) and announced.
+
+SIGINT or SIGTERM stops it cleanly (event daemon-stopped, exit 0); a second
+signal exits at once.
+
+Flags:
+  --config FILE   the service config (YAML)
+
+Example:
+  descriptorpin watch --config ~/.config/descriptorpin/config.yaml
+`,
+		run: runWatch,
+	})
+}
+
+// errForced is the second signal: exit now, without the clean shutdown.
+var errForced = errors.New("second signal received, exiting without a clean shutdown")
+
+func runWatch(e *env, args []string) error {
+	c := lookup("watch")
+	fset := newFlags(e, c)
+	var cfgPath string
+	fset.StringVar(&cfgPath, "config", "", "")
+	pos, err := parseFlags(e, c, fset, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef(c.name, "watch takes no arguments")
+	}
+	cfg, err := loadConfig(cfgPath)
+	if err != nil {
+		return err
+	}
+	log, err := openEventLog(e, cfg)
+	if err != nil {
+		return err
+	}
+	defer log.Close()
+
+	// A second SIGINT or SIGTERM while the first is being handled forces
+	// the exit. The first one cancels e.ctx (see main).
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	ctx, cancel := context.WithCancel(e.ctx)
+	defer cancel()
+	done := make(chan error, 1)
+	d := newDaemon(cfg, log)
+	go func() { done <- d.run(ctx) }()
+	return supervise(done, sigs, cancel)
+}
+
+// supervise waits for the service to end. A signal cancels it (the
+// service then shuts down cleanly); a second signal returns at once.
+func supervise(done <-chan error, sigs <-chan os.Signal, cancel func()) error {
+	count := 0
+	for {
+		select {
+		case err := <-done:
+			return err
+		case <-sigs:
+			count++
+			cancel()
+			if count >= 2 {
+				return errForced
+			}
+		}
+	}
+}
+
+// loadConfig reads the named config, or the default config file if it
+// exists, or the built-in defaults.
+func loadConfig(path string) (config.Config, error) {
+	if path != "" {
+		return config.Load(path)
+	}
+	def, err := config.DefaultPath()
+	if err == nil {
+		cfg, lerr := config.Load(def)
+		if lerr == nil || !errors.Is(lerr, fs.ErrNotExist) {
+			return cfg, lerr
+		}
+	}
+	cfg := config.Default()
+	if err := cfg.Validate(); err != nil {
+		return cfg, fmt.Errorf("the built-in defaults do not validate on this machine: %w", err)
+	}
+	return cfg, nil
+}
+
+func openEventLog(e *env, cfg config.Config) (*notify.EventLog, error) {
+	host, _ := os.Hostname()
+	opt := notify.EventLogOptions{
+		File: cfg.Log.File, MaxSizeMB: cfg.Log.MaxSizeMB, MaxBackups: cfg.Log.MaxBackups,
+		Console: cfg.Log.Format == config.FormatConsole, Level: string(cfg.Log.Level),
+		Host: host, Version: version,
+	}
+	if cfg.Log.Stderr {
+		opt.Stderr = e.stderr
+	}
+	l, err := notify.NewEventLog(opt)
+	if err != nil {
+		return nil, fmt.Errorf("opening the event log %q: %w", sanitize.Text(cfg.Log.File), err)
+	}
+	return l, nil
+}
+
+func currentUser() string {
+	if u, err := user.Current(); err == nil && u.Username != "" {
+		return u.Username
+	}
+	if n := os.Getenv("USER"); n != "" {
+		return n
+	}
+	return "unknown"
+}

@@ -1,0 +1,405 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/descriptorpin/descriptorpin/config"
+	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/monitor"
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/notify"
+	"github.com/descriptorpin/descriptorpin/watcher"
+)
+
+// stateFile is the name of the persisted state inside state_dir.
+const stateFile = "state.json"
+
+// target is one watched file.
+type target struct {
+	path     string
+	kind     string // "inventory", "client-config" or "auto"
+	identity string
+}
+
+// daemon is the service: it owns the pin, the state and the targets, and
+// only its loop goroutine touches them.
+type daemon struct {
+	cfg     config.Config
+	rules   engine.RuleSet
+	now     func() time.Time
+	home    string
+	user    string
+	sink    notify.Sink
+	targets map[string]target
+
+	state     *monitor.State
+	statePath string
+
+	pin     *engine.Pin // last good pin; nil when there is none
+	pinHash string      // SHA-256 of the last pin bytes read (good or bad)
+}
+
+func newDaemon(cfg config.Config, sink notify.Sink) *daemon {
+	home, _ := os.UserHomeDir()
+	d := &daemon{
+		cfg: cfg, rules: engine.RuleSet(cfg.Rules), now: time.Now, home: home, user: currentUser(),
+		sink: sink, targets: map[string]target{},
+		statePath: filepath.Join(cfg.StateDir, stateFile),
+	}
+	if d.rules == "" {
+		d.rules = engine.RulesDefault
+	}
+	for _, t := range cfg.Targets {
+		d.addTarget(t.Path, string(t.Kind))
+	}
+	return d
+}
+
+func (d *daemon) addTarget(path, kind string) {
+	if kind == "" {
+		kind = string(config.KindAuto)
+	}
+	d.targets[path] = target{path: path, kind: kind, identity: monitor.Identity(path, d.home)}
+}
+
+func (d *daemon) emit(evs ...engine.Event) {
+	for _, ev := range evs {
+		d.sink.Send(ev)
+	}
+}
+
+func (d *daemon) event(action, level, file, msg string) engine.Event {
+	return engine.Event{Time: d.now(), Action: action, Level: level, File: file, Message: msg}
+}
+
+// run is the service loop. It returns when ctx is cancelled.
+func (d *daemon) run(ctx context.Context) error {
+	if err := os.MkdirAll(d.cfg.StateDir, 0o700); err != nil {
+		return fmt.Errorf("creating state directory: %w", err)
+	}
+	d.emit(d.event(engine.ActionDaemonStarted, "info", "",
+		fmt.Sprintf("descriptorpin %s watching %d %s (pin %s, rules %s)", version, len(d.targets), plural(len(d.targets), "file", "files"), sanitize.Text(d.cfg.Pin), d.rules)))
+	d.loadState()
+	d.dropUnwatched()
+	d.startPin()
+
+	w, err := watcher.New(d.watchPaths(), watcher.Options{Debounce: d.cfg.Debounce, RescanInterval: d.cfg.RescanInterval})
+	if err != nil {
+		return fmt.Errorf("starting the watcher: %w", err)
+	}
+	defer w.Close()
+	for {
+		select {
+		case <-ctx.Done():
+			d.saveState()
+			d.emit(d.event(engine.ActionDaemonStopped, "info", "", "stopping: "+stopReason(ctx)))
+			return nil
+		case sig, ok := <-w.Signals():
+			if !ok {
+				return errors.New("the watcher stopped unexpectedly")
+			}
+			if sig.All {
+				d.reloadPin()
+				d.scanAll()
+			} else if sig.Path == d.cfg.Pin {
+				d.reloadPin()
+			} else if t, ok := d.targets[sig.Path]; ok {
+				d.emit(d.scanTarget(t)...)
+			}
+			d.saveState()
+		case h, ok := <-w.Health():
+			if !ok {
+				continue
+			}
+			d.health(h)
+			d.saveState()
+		}
+	}
+}
+
+func stopReason(ctx context.Context) string {
+	if c := context.Cause(ctx); c != nil && !errors.Is(c, context.Canceled) {
+		return c.Error()
+	}
+	return "signal received"
+}
+
+func (d *daemon) watchPaths() []string {
+	paths := []string{d.cfg.Pin}
+	for p := range d.targets {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	return paths
+}
+
+func (d *daemon) sortedTargets() []target {
+	out := make([]target, 0, len(d.targets))
+	for _, t := range d.targets {
+		out = append(out, t)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].path < out[j].path })
+	return out
+}
+
+func (d *daemon) health(h watcher.Health) {
+	if d.state.Degraded == nil {
+		d.state.Degraded = map[string]string{}
+	}
+	if h.Degraded {
+		d.state.Degraded[h.Path] = sanitize.Text(h.Reason)
+		ev := d.event(engine.ActionWatchDegraded, "warn", h.Path, "watch degraded, relying on periodic rescans: "+sanitize.Text(h.Reason))
+		ev.Error = sanitize.Text(h.Reason)
+		d.emit(ev)
+		return
+	}
+	delete(d.state.Degraded, h.Path)
+	d.emit(d.event(engine.ActionWatchRecovered, "info", h.Path, "watch recovered"))
+}
+
+// --- the pin ---
+
+// startPin loads the pin, or on a first start with no pin trusts what is
+// there now (trust on first use).
+func (d *daemon) startPin() {
+	data, err := readCapped("pin", d.cfg.Pin, engine.MaxFileBytes)
+	if errors.Is(err, fs.ErrNotExist) {
+		if d.cfg.TrustOnFirstUse {
+			d.trustOnFirstUse()
+		} else {
+			// Every tool is reported ADDED until a person pins it.
+			d.pin = &engine.Pin{Format: engine.Format2, Exclude: engine.DefaultExclude}
+		}
+		d.scanAll()
+		return
+	}
+	if err == nil {
+		d.pinHash = hashBytes(data)
+		var p *engine.Pin
+		if p, err = engine.LoadPin(d.cfg.Pin, data); err == nil {
+			d.pin = p
+			d.state.PinHash = d.pinHash
+			d.scanAll()
+			return
+		}
+	}
+	ev := d.event(engine.ActionScanFailed, "error", d.cfg.Pin, "the pin cannot be used; reporting static findings only until it is fixed: "+sanitize.Text(err.Error()))
+	ev.Error = sanitize.Text(err.Error())
+	d.emit(ev)
+	d.scanAll()
+}
+
+func (d *daemon) trustOnFirstUse() {
+	at := d.now().UTC().Format(time.RFC3339)
+	host, _ := os.Hostname()
+	ap := engine.Approval{By: "trust-on-first-use", Note: fmt.Sprintf("trusted on first use by %s on %s", d.user, host), At: at}
+	pin := &engine.Pin{Format: engine.Format2, Exclude: engine.DefaultExclude}
+	var trusted []string
+	for _, t := range d.sortedTargets() {
+		data, err := readCapped("target", t.path, engine.MaxFileBytes)
+		if err != nil {
+			continue // a target that appears later is never auto-pinned
+		}
+		inv, _, err := parseTarget(t, data)
+		if err != nil {
+			continue
+		}
+		p, err := engine.BuildPin(inv, engine.Format2, ap)
+		if err != nil {
+			continue
+		}
+		pin.Merge(p)
+		trusted = append(trusted, t.identity)
+	}
+	out := pin.Marshal()
+	if err := os.MkdirAll(filepath.Dir(d.cfg.Pin), 0o700); err != nil {
+		d.emit(d.failed(d.cfg.Pin, fmt.Errorf("creating the pin's directory: %w", err)))
+		return
+	}
+	if err := writeAtomic(d.cfg.Pin, out, 0o644); err != nil {
+		d.emit(d.failed(d.cfg.Pin, err))
+		return
+	}
+	d.pin = pin
+	d.pinHash = hashBytes(out)
+	d.state.PinHash = d.pinHash
+	change := monitor.DiffPins(nil, pin)
+	change.ApprovedBy = []string{"trust-on-first-use"}
+	ev := d.event(engine.ActionPinCreated, "warn", d.cfg.Pin,
+		fmt.Sprintf("no pin found: trusted the current state of %d files (%d tools, %d servers) on first use; review it", len(trusted), len(pin.Tools), len(pin.Servers)))
+	ev.Pin = change
+	d.emit(ev)
+}
+
+func (d *daemon) failed(file string, err error) engine.Event {
+	ev := d.event(engine.ActionScanFailed, "error", file, sanitize.Text(err.Error()))
+	ev.Error = sanitize.Text(err.Error())
+	return ev
+}
+
+// reloadPin re-reads the pin; a change is announced and every target is
+// re-evaluated. An invalid pin is reported and the last good one kept.
+func (d *daemon) reloadPin() {
+	data, err := readCapped("pin", d.cfg.Pin, engine.MaxFileBytes)
+	if err != nil {
+		if d.pinHash != "missing" {
+			d.pinHash = "missing"
+			d.emit(d.failed(d.cfg.Pin, fmt.Errorf("%w; keeping the last good pin", err)))
+		}
+		return
+	}
+	h := hashBytes(data)
+	if h == d.pinHash {
+		return
+	}
+	d.pinHash = h
+	p, err := engine.LoadPin(d.cfg.Pin, data)
+	if err != nil {
+		d.emit(d.failed(d.cfg.Pin, fmt.Errorf("%w; keeping the last good pin", err)))
+		return
+	}
+	change := monitor.DiffPins(d.pin, p)
+	d.pin = p
+	d.state.PinHash = h
+	msg := fmt.Sprintf("pin changed: %d added, %d removed, %d re-approved, %d accepted, %d unaccepted",
+		len(change.Added), len(change.Removed), len(change.Reapproved), len(change.Accepted), len(change.Unaccepted))
+	if len(change.ApprovedBy) > 0 {
+		msg += " by " + strings.Join(change.ApprovedBy, ", ")
+	}
+	ev := d.event(engine.ActionPinChanged, "warn", d.cfg.Pin, msg)
+	ev.Pin = change
+	d.emit(ev)
+	d.scanAll()
+}
+
+// --- scanning ---
+
+func (d *daemon) scanAll() {
+	for _, t := range d.sortedTargets() {
+		d.emit(d.scanTarget(t)...)
+	}
+}
+
+func (d *daemon) scanTarget(t target) []engine.Event {
+	fs := d.state.File(t.path, t.identity, t.kind)
+	now := d.now()
+	data, err := readCapped("target", t.path, engine.MaxFileBytes)
+	if err != nil {
+		return monitor.ApplyFailure(fs, err, now)
+	}
+	inv, _, err := parseTarget(t, data)
+	if err != nil {
+		return monitor.ApplyFailure(fs, err, now)
+	}
+	var servers []string
+	owned := map[string]bool{}
+	for _, s := range inv.Servers {
+		servers = append(servers, s.Name)
+		owned[s.Name] = true
+	}
+	for _, s := range fs.Servers {
+		owned[s] = true
+	}
+	opt := engine.ScanOptions{Rules: d.rules}
+	var pin *engine.Pin
+	if d.pin != nil {
+		pin = d.pin.Subset(owned)
+	} else {
+		opt.Classes = []engine.Class{engine.Shadow, engine.Poison, engine.Transport}
+	}
+	r := engine.Scan(inv, pin, opt)
+	return monitor.ApplyScan(fs, r, hashBytes(data), servers, now)
+}
+
+// parseTarget reads a target as an inventory (or, when the client-config
+// parser lands, as a client config).
+func parseTarget(t target, data []byte) (*engine.Inventory, string, error) {
+	inv, err := engine.ParseInventory(t.path, data)
+	return inv, "inventory", err
+}
+
+// --- state ---
+
+func (d *daemon) loadState() {
+	d.state = monitor.NewState()
+	data, err := readCapped("state", d.statePath, engine.MaxFileBytes)
+	if errors.Is(err, fs.ErrNotExist) {
+		return
+	}
+	if err == nil {
+		var st monitor.State
+		if err = json.Unmarshal(data, &st); err == nil && st.Version != monitor.StateVersion {
+			err = fmt.Errorf("state version %d, want %d", st.Version, monitor.StateVersion)
+		}
+		if err == nil {
+			if st.Files == nil {
+				st.Files = map[string]*monitor.FileState{}
+			}
+			d.state = &st
+			return
+		}
+	}
+	// Keep the unreadable state for a person to look at; start afresh.
+	aside := d.statePath + ".unreadable-" + d.now().UTC().Format("20060102T150405Z")
+	_ = os.Rename(d.statePath, aside)
+	d.emit(d.failed(d.statePath, fmt.Errorf("state unreadable (%v); moved to %s and starting afresh", err, filepath.Base(aside))))
+}
+
+// dropUnwatched resolves the open findings of files no longer watched.
+func (d *daemon) dropUnwatched() {
+	var gone []string
+	for p := range d.state.Files {
+		if _, ok := d.targets[p]; !ok {
+			gone = append(gone, p)
+		}
+	}
+	sort.Strings(gone)
+	for _, p := range gone {
+		fs := d.state.Files[p]
+		ids := make([]string, 0, len(fs.Open))
+		for id := range fs.Open {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		for _, id := range ids {
+			of := fs.Open[id]
+			ev := d.event(engine.ActionFindingResolved, "info", p, "resolved (file no longer watched): "+of.Summary)
+			ev.Finding = of
+			d.emit(ev)
+		}
+		delete(d.state.Files, p)
+	}
+}
+
+func (d *daemon) saveState() {
+	data, err := json.MarshalIndent(d.state, "", "  ")
+	if err != nil {
+		return
+	}
+	if err := writeAtomic(d.statePath, append(data, '\n'), 0o600); err != nil {
+		d.emit(d.failed(d.statePath, err))
+	}
+}
+
+func hashBytes(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
