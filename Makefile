@@ -6,13 +6,16 @@ COMMIT    ?= $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
 LDFLAGS   := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT)
 FUZZTIME  ?= 10s
 
-.PHONY: help build run test verify bench fuzz clean
+.PHONY: help build demo run test verify bench fuzz clean
 
 help: ## list the targets
 	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-8s %s\n", $$1, $$2}'
 
 build: ## build bin/descriptorpin
 	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/descriptorpin
+
+demo: build ## watch a copy of the samples while a rug pull, a poisoning and a shadow happen
+	./$(BIN) demo
 
 run: build ## scan the mutated sample against the sample pin (exit 1: findings are the point)
 	@./$(BIN) scan samples/inventory_mutated.json -p samples/pin.json; code=$$?; \
