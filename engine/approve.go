@@ -98,7 +98,7 @@ func Approve(pin *Pin, inv *Inventory, keys []string, all bool, ap Approval) ([]
 		if pin.Format >= Format2 {
 			for _, s := range inv.Servers {
 				ps := pin.Server(s.Name)
-				if ps == nil || !sameLaunch(ps, s) {
+				if ps == nil || len(launchChanges(ps, s)) > 0 {
 					setServer(s)
 				}
 			}
@@ -152,14 +152,6 @@ func Approve(pin *Pin, inv *Inventory, keys []string, all bool, ap Approval) ([]
 	}
 	pin.sort()
 	return done, nil
-}
-
-// sameLaunch reports whether a pinned server records the server's current
-// launch config.
-func sameLaunch(ps *PinServer, s *Server) bool {
-	return ps.Transport == s.Transport && ps.Command == s.Command && ps.URL == RedactURL(s.URL) &&
-		strings.Join(ps.Args, "\x00") == strings.Join(s.Args, "\x00") && len(ps.Args) == len(s.Args) &&
-		strings.Join(ps.EnvKeys, "\x00") == strings.Join(s.EnvKeys, "\x00")
 }
 
 // Accept records an acceptance of the finding or poison signal with the

@@ -20,7 +20,7 @@ const (
 )
 
 // Classes lists every class in report order.
-var Classes = []Class{Mutation, Added, Removed, Shadow, Poison, Transport}
+var Classes = []Class{Mutation, Launch, Added, Removed, Shadow, Poison, Transport}
 
 // Severity orders findings for filtering and display.
 type Severity int

@@ -133,8 +133,8 @@ func PinToolFrom(t *Tool, format int, exclude []string, ap Approval) (*PinTool, 
 func PinServerFrom(s *Server, ap Approval) *PinServer {
 	return &PinServer{
 		Name: s.Name, Transport: s.Transport, Command: s.Command,
-		Args: append([]string(nil), s.Args...), URL: RedactURL(s.URL),
-		EnvKeys: append([]string(nil), s.EnvKeys...), Approval: ap,
+		Args: RedactArgs(s.Args), URL: RedactURL(s.URL),
+		EnvKeys: append([]string(nil), s.EnvKeys...), HeaderKeys: append([]string(nil), s.HeaderKeys...), Approval: ap,
 	}
 }
 

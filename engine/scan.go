@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"io/fs"
 	"math/big"
 	"sort"
 	"strings"
@@ -27,6 +28,9 @@ type ScanOptions struct {
 	Rules RuleSet
 	// Classes limits the scan to these classes; nil means all.
 	Classes []Class
+	// FileMode is the scanned file's mode, for the writable_config rule;
+	// zero skips it.
+	FileMode fs.FileMode
 }
 
 func (o ScanOptions) wants(c Class) bool {
@@ -62,7 +66,7 @@ func Scan(inv *Inventory, pin *Pin, opt ScanOptions) *Report {
 		all = append(all, poisons(inv, opt.Rules)...)
 	}
 	if opt.wants(Transport) {
-		all = append(all, transports(inv, opt.Rules)...)
+		all = append(all, transports(inv, opt)...)
 	}
 	for _, f := range all {
 		if f, acc, ok := applyAcceptances(f, pin); ok {
@@ -171,7 +175,16 @@ func compare(inv *Inventory, pin *Pin, opt ScanOptions) []Finding {
 			})
 		}
 	}
-	return append(muts, addrem...)
+	var launches []Finding
+	for _, f := range compareServers(inv, pin, opt) {
+		if f.Class == Launch {
+			launches = append(launches, f)
+		} else {
+			addrem = append(addrem, f)
+		}
+	}
+	sort.SliceStable(addrem, func(i, j int) bool { return addrem[i].Subject < addrem[j].Subject })
+	return append(append(muts, launches...), addrem...)
 }
 
 // diffDescriptors lists changed fields. The reference rules compare the
@@ -400,35 +413,42 @@ func poisons(inv *Inventory, rs RuleSet) []Finding {
 // TransportNote is the original's explanation of why stdio is flagged.
 const TransportNote = "launched as a local subprocess from client config, so config can become command execution"
 
-func transports(inv *Inventory, rs RuleSet) []Finding {
-	var out []Finding
+func transports(inv *Inventory, opt ScanOptions) []Finding {
+	if opt.Rules == RulesReference {
+		var out []Finding
+		for _, s := range inv.Servers {
+			if s.Transport != "stdio" {
+				continue
+			}
+			out = append(out, Finding{
+				ID: StableID(string(Transport), s.Name, "stdio_launch"), Class: Transport, Severity: Low,
+				Subject: s.Name, Server: s.Name, Rule: "stdio_launch", Transport: s.Transport,
+				Detail:     "transport '" + s.Transport + "' flagged, " + TransportNote,
+				AcceptHash: LaunchHash(s), Path: s.Path, Line: s.Line,
+			})
+		}
+		return out
+	}
+	out := launchRisks(inv, opt.FileMode)
 	for _, s := range inv.Servers {
-		if rs != RulesReference && !knownTransports[s.Transport] {
+		if !knownTransports[s.Transport] {
 			out = append(out, Finding{
 				ID: StableID(string(Transport), s.Name, "unknown_transport", s.Transport), Class: Transport, Severity: Low,
 				Subject: s.Name, Server: s.Name, Rule: "unknown_transport", Transport: s.Transport,
 				Detail:     "transport '" + s.Transport + "' is not one DescriptorPin knows (stdio, http, sse, streamable-http, ws), so its risk cannot be judged",
 				AcceptHash: LaunchHash(s), Path: s.Path, Line: s.Line,
 			})
-			continue
 		}
-		if s.Transport != "stdio" {
-			continue
-		}
-		out = append(out, Finding{
-			ID: StableID(string(Transport), s.Name, "stdio"), Class: Transport, Severity: Low,
-			Subject: s.Name, Server: s.Name, Rule: "stdio_launch", Transport: s.Transport,
-			Detail:     "transport '" + s.Transport + "' flagged, " + TransportNote,
-			AcceptHash: LaunchHash(s), Path: s.Path, Line: s.Line,
-		})
 	}
 	return out
 }
 
 // LaunchHash hashes what a server's launch config says: transport,
-// command, args, URL and env key names (never values).
+// command, args and URL (secrets redacted), env and header key names
+// (never values).
 func LaunchHash(s *Server) string {
 	v := newObj().set("transport", str(s.Transport)).set("command", str(s.Command)).
-		set("args", strs(s.Args)).set("url", str(RedactURL(s.URL))).set("env_keys", strs(s.EnvKeys))
+		set("args", strs(RedactArgs(s.Args))).set("url", str(RedactURL(s.URL))).set("env_keys", strs(s.EnvKeys)).
+		set("header_keys", strs(s.HeaderKeys))
 	return canon.Hash(canon.Encode(&v.v))
 }

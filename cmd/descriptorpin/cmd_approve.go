@@ -84,7 +84,7 @@ func runApprove(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	inv, err := loadInventory(inventory)
+	inv, _, err := loadInventory(inventory)
 	if err != nil {
 		return err
 	}

@@ -93,11 +93,11 @@ func runScan(e *env, name string, args []string) error {
 			return err
 		}
 	}
-	inv, err := loadInventory(pos[0])
+	inv, mode, err := loadInventory(pos[0])
 	if err != nil {
 		return err
 	}
-	opt := engine.ScanOptions{Rules: rs}
+	opt := engine.ScanOptions{Rules: rs, FileMode: mode}
 	switch name {
 	case "diff":
 		opt.Classes = []engine.Class{engine.Mutation}

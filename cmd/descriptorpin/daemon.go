@@ -294,7 +294,7 @@ func (d *daemon) scanAll() {
 func (d *daemon) scanTarget(t target) []engine.Event {
 	fs := d.state.File(t.path, t.identity, t.kind)
 	now := d.now()
-	data, err := readCapped("target", t.path, engine.MaxFileBytes)
+	data, mode, err := readWithMode("target", t.path, engine.MaxFileBytes)
 	if err != nil {
 		return monitor.ApplyFailure(fs, err, now)
 	}
@@ -311,7 +311,7 @@ func (d *daemon) scanTarget(t target) []engine.Event {
 	for _, s := range fs.Servers {
 		owned[s] = true
 	}
-	opt := engine.ScanOptions{Rules: d.rules}
+	opt := engine.ScanOptions{Rules: d.rules, FileMode: mode}
 	var pin *engine.Pin
 	if d.pin != nil {
 		pin = d.pin.Subset(owned)

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
@@ -17,29 +18,40 @@ func osGetenv(k string) string { return os.Getenv(k) }
 // readCapped reads a whole regular file, refusing one larger than limit
 // before reading it.
 func readCapped(what, path string, limit int64) ([]byte, error) {
+	data, _, err := readWithMode(what, path, limit)
+	return data, err
+}
+
+// readWithMode is readCapped that also returns the file's permission bits
+// (zero where they mean nothing, on Windows), for the writable_config rule.
+func readWithMode(what, path string, limit int64) ([]byte, fs.FileMode, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fileErr(what, path, err)
+		return nil, 0, fileErr(what, path, err)
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, fileErr(what, path, err)
+		return nil, 0, fileErr(what, path, err)
 	}
 	if st.IsDir() {
-		return nil, fmt.Errorf("cannot read %s %q: it is a directory", what, sanitize.Text(path))
+		return nil, 0, fmt.Errorf("cannot read %s %q: it is a directory", what, sanitize.Text(path))
 	}
 	if st.Mode().IsRegular() && st.Size() > limit {
-		return nil, &engine.InputError{File: path, Msg: fmt.Sprintf("file is %d bytes, larger than the %d MiB cap", st.Size(), limit>>20)}
+		return nil, 0, &engine.InputError{File: path, Msg: fmt.Sprintf("file is %d bytes, larger than the %d MiB cap", st.Size(), limit>>20)}
 	}
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
-		return nil, fileErr(what, path, err)
+		return nil, 0, fileErr(what, path, err)
 	}
 	if int64(len(data)) > limit {
-		return nil, &engine.InputError{File: path, Msg: fmt.Sprintf("file is larger than the %d MiB cap", limit>>20)}
+		return nil, 0, &engine.InputError{File: path, Msg: fmt.Sprintf("file is larger than the %d MiB cap", limit>>20)}
 	}
-	return data, nil
+	mode := st.Mode().Perm()
+	if runtime.GOOS == "windows" {
+		mode = 0
+	}
+	return data, mode, nil
 }
 
 func fileErr(what, path string, err error) error {
@@ -50,13 +62,15 @@ func fileErr(what, path string, err error) error {
 	return fmt.Errorf("cannot read %s %q: %w", what, sanitize.Text(path), err)
 }
 
-// loadInventory reads and parses an inventory file.
-func loadInventory(path string) (*engine.Inventory, error) {
-	data, err := readCapped("inventory", path, engine.MaxFileBytes)
+// loadInventory reads and parses an inventory file; it also returns the
+// file's mode for the writable_config rule.
+func loadInventory(path string) (*engine.Inventory, fs.FileMode, error) {
+	data, mode, err := readWithMode("inventory", path, engine.MaxFileBytes)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	return engine.ParseInventory(path, data)
+	inv, err := engine.ParseInventory(path, data)
+	return inv, mode, err
 }
 
 // loadPin reads, parses and verifies a pin file.

@@ -203,7 +203,8 @@ func TestJSONIsValidIndentedAndDeterministic(t *testing.T) {
 
 func TestJSONSummaryCountsEveryClassOfTheMutatedSample(t *testing.T) {
 	got := decodeJSON(t, JSON(mutatedReport(t), testTool))
-	want := map[string]int{"MUTATION": 1, "ADDED": 1, "REMOVED": 0, "SHADOW": 1, "POISON": 1, "TRANSPORT": 1}
+	// helper-plugin is new: the server's launch config and its tool are ADDED.
+	want := map[string]int{"MUTATION": 1, "LAUNCH": 0, "ADDED": 2, "REMOVED": 0, "SHADOW": 1, "POISON": 1, "TRANSPORT": 1}
 	if len(got.Summary.ByClass) != len(want) {
 		t.Errorf("by_class has %d classes, want every one of %d: %v", len(got.Summary.ByClass), len(want), got.Summary.ByClass)
 	}
@@ -212,8 +213,8 @@ func TestJSONSummaryCountsEveryClassOfTheMutatedSample(t *testing.T) {
 			t.Errorf("by_class[%s] = %d (present %v), want %d", c, v, ok, n)
 		}
 	}
-	if got.Summary.Total != 5 || got.Summary.Reported != 5 || got.Summary.Accepted != 0 {
-		t.Errorf("summary = %+v, want total 5, reported 5, accepted 0", got.Summary)
+	if got.Summary.Total != 6 || got.Summary.Reported != 6 || got.Summary.Accepted != 0 {
+		t.Errorf("summary = %+v, want total 6, reported 6, accepted 0", got.Summary)
 	}
 	if got.PinFormat == nil || *got.PinFormat != 2 {
 		t.Errorf("pin_format = %v, want 2", got.PinFormat)

@@ -134,6 +134,14 @@ var classRules = map[engine.Class]sarifRule{
 			"descriptor; if not, disable the server in the MCP client before the model reads the changed text.",
 		level: "error",
 	},
+	engine.Launch: {
+		name:  "LaunchConfigChanged",
+		short: "A server's launch config differs from the pinned one",
+		full: "The command, arguments, URL, transport, or the set of environment or header keys with which a client " +
+			"launches or reaches a server changed after approval. A stdio server is a command line, so this is a rug pull of its own.",
+		help:  "Review the change in the client config. If it is expected, approve the server again; if not, revert the config.",
+		level: "error",
+	},
 	engine.Added: {
 		name:  "UnpinnedTool",
 		short: "A tool is not in the pin",
@@ -142,7 +150,7 @@ var classRules = map[engine.Class]sarifRule{
 		level: "warning",
 	},
 	engine.Removed: {
-		name:  "RemovedTool",
+		name:  "RemovedToolOrServer",
 		short: "A pinned tool is no longer present",
 		full:  "A tool recorded in the pin is not exposed by its server any more.",
 		help:  "If the tool was retired on purpose, update the pin; otherwise check the server's configuration.",
@@ -174,6 +182,49 @@ var transportRules = map[string]sarifRule{
 		full:  "The server uses the stdio transport: it is " + engine.TransportNote + ".",
 		help: "Check the command, arguments and environment the client config launches. Accept the finding in the pin " +
 			"once reviewed; the acceptance lapses if the launch config changes.",
+		level: "note",
+	},
+
+	"unpinned_package": {
+		name:  "UnpinnedPackage",
+		short: "A package runner launches a package without an exact version",
+		full:  "npx, uvx, pnpm dlx, bunx, yarn dlx or pipx run start a package with no exact version (or a floating tag, a range, a git or URL source), or docker run starts an image without a digest: what runs can change with no edit to the config.",
+		help:  "Pin the exact version (pkg@1.2.3, pkg==1.2.3) or the image digest (@sha256:...).",
+		level: "warning",
+	},
+	"shell_command": {
+		name:  "ShellCommand",
+		short: "A server is launched through a shell command string or sudo",
+		full:  "The launch line runs a shell with -c (or cmd /c, powershell -Command), pipes a download into a shell, or uses sudo: the config holds a script, not a program.",
+		help:  "Launch the server's program directly with its arguments.",
+		level: "error",
+	},
+	"plaintext_remote": {
+		name:  "PlaintextRemote",
+		short: "A remote server is reached over unencrypted http:// or ws://",
+		full:  "A server on another host is reached without TLS: anyone on the path can read and change the tool list and the calls.",
+		help:  "Use https:// or wss://.",
+		level: "warning",
+	},
+	"inline_secret": {
+		name:  "InlineSecret",
+		short: "A secret is written inline in a client config",
+		full:  "An env value, header, argument or URL query holds a token-shaped value or a value whose key names a secret. It is reported by key name; the value is never shown.",
+		help:  "Move the secret to the environment or the client's secret store and reference it (${env:VAR}, ${input:...}).",
+		level: "error",
+	},
+	"writable_config": {
+		name:  "WritableConfig",
+		short: "A client config file is writable by other users",
+		full:  "Whoever can write the client config decides what the client launches.",
+		help:  "chmod go-w the file.",
+		level: "error",
+	},
+	"unknown_transport": {
+		name:  "UnknownTransport",
+		short: "A server declares a transport DescriptorPin does not know",
+		full:  "The transport is none of stdio, http, sse, streamable-http and ws, so its risk cannot be judged.",
+		help:  "Check the client config.",
 		level: "note",
 	},
 }
@@ -416,10 +467,8 @@ func message(f *engine.Finding) string {
 			}
 		}
 		return m
-	case engine.Added:
-		return fmt.Sprintf("ADDED %s: scanned %s, not in pin", s(f.Subject), s(engine.Digest(f.ScannedHash)))
-	case engine.Removed:
-		return fmt.Sprintf("REMOVED %s: pinned %s, absent now", s(f.Subject), s(engine.Digest(f.PinnedHash)))
+	case engine.Added, engine.Removed, engine.Launch:
+		return FindingLines(f, engine.RulesDefault, TextOptions{})[0]
 	case engine.Shadow:
 		names := make([]string, len(f.Servers))
 		for i, n := range f.Servers {

@@ -46,7 +46,7 @@ func Lines(r *engine.Report, opt TextOptions) []byte {
 	var b strings.Builder
 	// MUTATION first, then ADDED and REMOVED interleaved by key, then the
 	// static classes: the original's order.
-	groups := [][]engine.Class{{engine.Mutation}, {engine.Added, engine.Removed}, {engine.Shadow}, {engine.Poison}, {engine.Transport}}
+	groups := [][]engine.Class{{engine.Mutation}, {engine.Launch}, {engine.Added, engine.Removed}, {engine.Shadow}, {engine.Poison}, {engine.Transport}}
 	for _, g := range groups {
 		for i := range r.Findings {
 			f := &r.Findings[i]
@@ -85,9 +85,25 @@ func FindingLines(f *engine.Finding, rules engine.RuleSet, opt TextOptions) []st
 		if f.ChangesOmitted > 0 {
 			out = append(out, fmt.Sprintf("  %d more changed %s not shown (see --format json)", f.ChangesOmitted, plural(f.ChangesOmitted, "field", "fields", ref)))
 		}
+	case engine.Launch:
+		out = append(out, fmt.Sprintf("LAUNCH %s: %s%s", s(f.Subject), s(f.Detail), id(f.ID)))
+		for _, c := range f.Changes {
+			out = append(out,
+				fmt.Sprintf("  field %s changed", s(c.Path)),
+				fmt.Sprintf("    pinned:  %s", clip(c.Pinned)),
+				fmt.Sprintf("    scanned: %s", clip(c.Scanned)))
+		}
 	case engine.Added:
+		if f.Tool == "" && f.Detail != "" { // a server's launch config
+			out = append(out, fmt.Sprintf("ADDED %s: %s, not in pin%s", s(f.Subject), clip(f.Detail), id(f.ID)))
+			break
+		}
 		out = append(out, fmt.Sprintf("ADDED %s: scanned %s, not in pin%s", s(f.Subject), engine.Digest(f.ScannedHash), id(f.ID)))
 	case engine.Removed:
+		if f.Tool == "" && f.Detail != "" {
+			out = append(out, fmt.Sprintf("REMOVED %s: %s%s", s(f.Subject), s(f.Detail), id(f.ID)))
+			break
+		}
 		out = append(out, fmt.Sprintf("REMOVED %s: pinned %s, absent now%s", s(f.Subject), engine.Digest(f.PinnedHash), id(f.ID)))
 	case engine.Shadow:
 		names := make([]string, len(f.Servers))
