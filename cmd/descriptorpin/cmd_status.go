@@ -140,8 +140,19 @@ func buildStatus(path string, st *monitor.State) statusView {
 }
 
 func writeStatus(w io.Writer, v statusView) {
-	fmt.Fprintf(w, "watched files: %d\n", len(v.Targets))
+	present := 0
 	for _, t := range v.Targets {
+		if t.Result != "absent" {
+			present++
+		}
+	}
+	fmt.Fprintf(w, "watched files: %d\n", present)
+	absent := 0
+	for _, t := range v.Targets {
+		if t.Result == "absent" {
+			absent++
+			continue
+		}
 		line := fmt.Sprintf("  %s (%s): %s", sanitize.Text(t.Path), t.Kind, t.Result)
 		if t.Open > 0 {
 			line += fmt.Sprintf(", %d open", t.Open)
@@ -153,6 +164,9 @@ func writeStatus(w io.Writer, v statusView) {
 		if t.Error != "" {
 			fmt.Fprintf(w, "    error: %s\n", sanitize.Text(t.Error))
 		}
+	}
+	if absent > 0 {
+		fmt.Fprintf(w, "  (and %d client config %s not present on this host, watched in case a client is installed)\n", absent, plural(absent, "location", "locations"))
 	}
 	fmt.Fprintf(w, "open findings: %d\n", len(v.Open))
 	for _, f := range v.Open {

@@ -30,6 +30,9 @@ type target struct {
 	path     string
 	kind     string // "inventory", "client-config" or "auto"
 	identity string
+	// discovered targets are client config locations that may not exist:
+	// their absence is normal and silent.
+	discovered bool
 }
 
 // daemon is the service: it owns the pin, the state and the targets, and
@@ -61,16 +64,45 @@ func newDaemon(cfg config.Config, sink notify.Sink) *daemon {
 		d.rules = engine.RulesDefault
 	}
 	for _, t := range cfg.Targets {
-		d.addTarget(t.Path, string(t.Kind))
+		d.addTarget(t.Path, string(t.Kind), false)
 	}
+	d.discover()
 	return d
 }
 
-func (d *daemon) addTarget(path, kind string) {
+func (d *daemon) addTarget(path, kind string, discovered bool) bool {
 	if kind == "" {
 		kind = string(config.KindAuto)
 	}
-	d.targets[path] = target{path: path, kind: kind, identity: monitor.Identity(path, d.home)}
+	if _, ok := d.targets[path]; ok {
+		return false
+	}
+	d.targets[path] = target{path: path, kind: kind, identity: monitor.Identity(path, d.home), discovered: discovered}
+	return true
+}
+
+// discover adds every client config location of this host (when the
+// config says discover: true); it reports whether any target is new.
+// Locations that do not exist yet are watched too, so a client installed
+// later is noticed; globbed ones (VS Code profiles, plugins) and the
+// projects ~/.claude.json names are looked up again on each full rescan.
+func (d *daemon) discover() bool {
+	if !d.cfg.Discover {
+		return false
+	}
+	var projects []string
+	for _, t := range d.cfg.Targets {
+		if st, err := os.Stat(t.Path); err == nil && st.IsDir() {
+			projects = append(projects, t.Path)
+		}
+	}
+	added := false
+	for _, c := range discoverPaths(projects) {
+		if d.addTarget(c.Path, kindClientConfig, true) {
+			added = true
+		}
+	}
+	return added
 }
 
 func (d *daemon) emit(evs ...engine.Event) {
@@ -110,6 +142,11 @@ func (d *daemon) run(ctx context.Context) error {
 				return errors.New("the watcher stopped unexpectedly")
 			}
 			if sig.All {
+				if d.discover() {
+					if err := w.SetTargets(d.watchPaths()); err != nil {
+						d.emit(d.failed("", fmt.Errorf("watching newly discovered configs: %w", err)))
+					}
+				}
 				d.reloadPin()
 				d.scanAll()
 			} else if sig.Path == d.cfg.Pin {
@@ -296,6 +333,11 @@ func (d *daemon) scanTarget(t target) []engine.Event {
 	now := d.now()
 	data, mode, err := readWithMode("target", t.path, engine.MaxFileBytes)
 	if err != nil {
+		if t.discovered && errors.Is(err, os.ErrNotExist) && fs.ContentHash == "" && len(fs.Open) == 0 {
+			// A client that is not installed: nothing to say.
+			fs.Result, fs.LastScan = "absent", now.UTC().Format("2006-01-02T15:04:05.000Z07:00")
+			return nil
+		}
 		return monitor.ApplyFailure(fs, err, now)
 	}
 	inv, _, err := parseTarget(t, data)
@@ -322,11 +364,9 @@ func (d *daemon) scanTarget(t target) []engine.Event {
 	return monitor.ApplyScan(fs, r, hashBytes(data), servers, now)
 }
 
-// parseTarget reads a target as an inventory (or, when the client-config
-// parser lands, as a client config).
+// parseTarget reads a target as its kind says.
 func parseTarget(t target, data []byte) (*engine.Inventory, string, error) {
-	inv, err := engine.ParseInventory(t.path, data)
-	return inv, "inventory", err
+	return parseAny(t.path, data, t.kind)
 }
 
 // --- state ---

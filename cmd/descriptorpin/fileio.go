@@ -62,14 +62,14 @@ func fileErr(what, path string, err error) error {
 	return fmt.Errorf("cannot read %s %q: %w", what, sanitize.Text(path), err)
 }
 
-// loadInventory reads and parses an inventory file; it also returns the
-// file's mode for the writable_config rule.
+// loadInventory reads and parses an inventory or an MCP client config;
+// it also returns the file's mode for the writable_config rule.
 func loadInventory(path string) (*engine.Inventory, fs.FileMode, error) {
 	data, mode, err := readWithMode("inventory", path, engine.MaxFileBytes)
 	if err != nil {
 		return nil, 0, err
 	}
-	inv, err := engine.ParseInventory(path, data)
+	inv, _, err := parseAny(path, data, kindAuto)
 	return inv, mode, err
 }
 

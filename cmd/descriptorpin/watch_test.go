@@ -35,7 +35,8 @@ type svc struct {
 	pin    string
 	cmd    *exec.Cmd
 	stderr *bytes.Buffer
-	seen   int // events consumed by next
+	seen   int      // events consumed by next
+	env    []string // the service's environment, when set
 }
 
 type event map[string]any
@@ -131,6 +132,9 @@ func (s *svc) start() {
 	s.stderr = &bytes.Buffer{}
 	s.cmd = exec.Command(filepath.Join(binDir, "descriptorpin"), "watch", "--config", s.cfg)
 	s.cmd.Stderr = s.stderr
+	if s.env != nil {
+		s.cmd.Env = s.env
+	}
 	if err := s.cmd.Start(); err != nil {
 		s.t.Fatal(err)
 	}

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+)
+
+func init() {
+	register(&command{
+		name:    "discover",
+		summary: "list the MCP client configs on this host",
+		usage: `Usage: descriptorpin discover [--format text|json] [--project DIR]... [--all]
+
+Looks in every place an MCP client keeps its server list on this OS
+(Claude Desktop, Claude Code, Cursor, Windsurf, VS Code and Insiders,
+Copilot CLI, Cline, Roo Code, Continue, Zed, Gemini CLI, Codex, OpenCode,
+Kiro, Amazon Q), honouring HOME, XDG_CONFIG_HOME, APPDATA, LOCALAPPDATA,
+CLAUDE_CONFIG_DIR and CODEX_HOME, plus the project files of the projects
+~/.claude.json names and of each --project directory. Prints each config
+found with its client, scope, server count and parse status; when none is
+found, the locations it checked.
+
+Flags:
+  --format FORMAT   text (default) or json
+  --project DIR     also look for project-scope files in DIR (repeatable)
+  --all             also list the locations where nothing was found
+
+Example:
+  descriptorpin discover
+  descriptorpin discover --project ~/src/app --format json
+`,
+		run: runDiscover,
+	})
+}
+
+func runDiscover(e *env, args []string) error {
+	c := lookup("discover")
+	fset := newFlags(e, c)
+	var format string
+	var projects stringList
+	var all bool
+	fset.StringVar(&format, "format", "text", "")
+	fset.Var(&projects, "project", "")
+	fset.BoolVar(&all, "all", false, "")
+	pos, err := parseFlags(e, c, fset, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef(c.name, "discover takes no arguments")
+	}
+	if format != "text" && format != "json" {
+		return usagef(c.name, "--format must be text or json, got %q", sanitize.Text(format))
+	}
+	var found, checked []discovered
+	for _, cand := range discoverPaths(projects) {
+		d := inspect(cand)
+		checked = append(checked, d)
+		if d.Exists {
+			found = append(found, d)
+		}
+	}
+	if format == "json" {
+		list := found
+		if all {
+			list = checked
+		}
+		if list == nil {
+			list = []discovered{}
+		}
+		out, _ := json.MarshalIndent(map[string]any{"found": len(found), "checked": len(checked), "configs": list}, "", "  ")
+		fmt.Fprintf(e.stdout, "%s\n", out)
+		return nil
+	}
+	for _, d := range found {
+		status := d.Status
+		if status == "ok" {
+			status = fmt.Sprintf("%d %s", d.Servers, plural(d.Servers, "server", "servers"))
+		} else {
+			status = "cannot parse: " + sanitize.Text(status)
+		}
+		fmt.Fprintf(e.stdout, "%-14s %-8s %s: %s\n", d.Client, d.Scope, sanitize.Text(d.Path), status)
+	}
+	if len(found) == 0 || all {
+		if len(found) == 0 {
+			fmt.Fprintf(e.stdout, "no MCP client config found; checked %d locations:\n", len(checked))
+		} else {
+			fmt.Fprintf(e.stdout, "checked %d locations:\n", len(checked))
+		}
+		for _, d := range checked {
+			if !d.Exists {
+				fmt.Fprintf(e.stdout, "  %-14s %s\n", d.Client, sanitize.Text(d.Path))
+			}
+		}
+	}
+	return nil
+}

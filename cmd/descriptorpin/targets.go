@@ -1,0 +1,139 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+
+	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/clientconfig"
+)
+
+// Target kinds, as the service config names them.
+const (
+	kindInventory    = "inventory"
+	kindClientConfig = "client-config"
+	kindAuto         = "auto"
+)
+
+// parseAny parses a file as an inventory or an MCP client config. With
+// kind auto the content decides. Servers of a known client are named
+// "<client>:<name>" (cursor:files), so that one pin can hold the servers of
+// every client on a host: two clients often configure a server of the
+// same name with different launch lines.
+func parseAny(path string, data []byte, kind string) (*engine.Inventory, string, error) {
+	if kind == kindInventory {
+		inv, err := engine.ParseInventory(path, data)
+		return inv, kindInventory, err
+	}
+	home, _ := os.UserHomeDir()
+	inv, _, err := clientconfig.ParseWith(path, data, clientconfig.Options{Home: home})
+	if errors.Is(err, clientconfig.ErrInventory) {
+		if kind == kindClientConfig {
+			return nil, "", fmt.Errorf("%s: is a DescriptorPin inventory, not an MCP client config (set kind: inventory or auto)", path)
+		}
+		inv, err := engine.ParseInventory(path, data)
+		return inv, kindInventory, err
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	qualify(inv)
+	return inv, kindClientConfig, nil
+}
+
+func qualify(inv *engine.Inventory) {
+	for _, s := range inv.Servers {
+		if s.Client != "" && s.Client != "generic" {
+			s.Name = s.Client + ":" + s.Name
+		}
+	}
+}
+
+// discovered is one client config location on this host.
+type discovered struct {
+	Client  string `json:"client"`
+	Scope   string `json:"scope"`
+	Path    string `json:"path"`
+	Exists  bool   `json:"exists"`
+	Servers int    `json:"servers"`
+	Status  string `json:"status"` // "ok", "absent" or the parse error
+}
+
+// discoverPaths lists the client config locations for this OS: every
+// user-level and managed path, globs expanded, and the project files of the
+// projects ~/.claude.json names and of extra project directories.
+func discoverPaths(projects []string) []clientconfig.Candidate {
+	home, _ := os.UserHomeDir()
+	cands := clientconfig.Candidates(runtime.GOOS, os.Getenv, home)
+	var out []clientconfig.Candidate
+	seen := map[string]bool{}
+	add := func(c clientconfig.Candidate) {
+		if !seen[c.Path] {
+			seen[c.Path] = true
+			out = append(out, c)
+		}
+	}
+	dirs := append([]string(nil), projects...)
+	for _, c := range cands {
+		if c.Glob {
+			matches, _ := filepath.Glob(c.Path)
+			for _, m := range matches {
+				g := c
+				g.Path, g.Glob = m, false
+				add(g)
+			}
+			continue
+		}
+		add(c)
+		if c.Client == "claude-code" && filepath.Base(c.Path) == ".claude.json" {
+			if data, err := readCapped("client config", c.Path, engine.MaxFileBytes); err == nil {
+				if ds, err := clientconfig.ProjectDirs(c.Path, data); err == nil {
+					dirs = append(dirs, ds...)
+				}
+			}
+		}
+	}
+	sort.Strings(dirs)
+	for _, d := range dirs {
+		for _, c := range clientconfig.ProjectCandidates(d, runtime.GOOS) {
+			if c.Glob {
+				matches, _ := filepath.Glob(c.Path)
+				for _, m := range matches {
+					g := c
+					g.Path, g.Glob = m, false
+					add(g)
+				}
+				continue
+			}
+			add(c)
+		}
+	}
+	return out
+}
+
+// inspect reads one candidate and says what is there.
+func inspect(c clientconfig.Candidate) discovered {
+	d := discovered{Client: c.Client, Scope: c.Scope, Path: c.Path, Status: "absent"}
+	data, err := readCapped("client config", c.Path, engine.MaxFileBytes)
+	if errors.Is(err, fs.ErrNotExist) {
+		return d
+	}
+	d.Exists = true
+	if err != nil {
+		d.Status = err.Error()
+		return d
+	}
+	inv, _, err := clientconfig.ParseWith(c.Path, data, c.Options())
+	if err != nil {
+		d.Status = err.Error()
+		return d
+	}
+	d.Servers = len(inv.Servers)
+	d.Status = "ok"
+	return d
+}
