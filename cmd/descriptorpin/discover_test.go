@@ -35,20 +35,20 @@ func fakeHome(t *testing.T) (home string, env []string, want map[string]string) 
 		code = filepath.Join(appdata, "Code", "User")
 	}
 	want = map[string]string{
-		filepath.Join(appdata, "Claude", "claude_desktop_config.json"):                                       "claude_desktop_config.json",
-		filepath.Join(home, ".claude.json"):                                                                  "claude.json",
-		filepath.Join(home, ".cursor", "mcp.json"):                                                           "cursor_mcp.json",
-		filepath.Join(home, ".codeium", "windsurf", "mcp_config.json"):                                       "windsurf_mcp_config.json",
-		filepath.Join(code, "mcp.json"):                                                                      "vscode_mcp.jsonc",
-		filepath.Join(code, "settings.json"):                                                                 "vscode_settings_nested.json",
-		filepath.Join(home, ".copilot", "mcp-config.json"):                                                   "copilot_mcp-config.json",
+		filepath.Join(appdata, "Claude", "claude_desktop_config.json"):                                        "claude_desktop_config.json",
+		filepath.Join(home, ".claude.json"):                                                                   "claude.json",
+		filepath.Join(home, ".cursor", "mcp.json"):                                                            "cursor_mcp.json",
+		filepath.Join(home, ".codeium", "windsurf", "mcp_config.json"):                                        "windsurf_mcp_config.json",
+		filepath.Join(code, "mcp.json"):                                                                       "vscode_mcp.jsonc",
+		filepath.Join(code, "settings.json"):                                                                  "vscode_settings_nested.json",
+		filepath.Join(home, ".copilot", "mcp-config.json"):                                                    "copilot_mcp-config.json",
 		filepath.Join(code, "globalStorage", "saoudrizwan.claude-dev", "settings", "cline_mcp_settings.json"): "cline_mcp_settings.json",
-		filepath.Join(code, "globalStorage", "rooveterinaryinc.roo-cline", "settings", "mcp_settings.json"):  "roo_mcp_settings.json",
-		filepath.Join(home, ".continue", "config.yaml"):                                                      "continue_config.yaml",
-		filepath.Join(home, ".gemini", "settings.json"):                                                      "gemini_settings.json",
-		filepath.Join(home, ".codex", "config.toml"):                                                         "codex_config.toml",
-		filepath.Join(home, ".kiro", "settings", "mcp.json"):                                                 "kiro_mcp.json",
-		filepath.Join(home, ".aws", "amazonq", "mcp.json"):                                                   "amazonq_mcp.json",
+		filepath.Join(code, "globalStorage", "rooveterinaryinc.roo-cline", "settings", "mcp_settings.json"):   "roo_mcp_settings.json",
+		filepath.Join(home, ".continue", "config.yaml"):                                                       "continue_config.yaml",
+		filepath.Join(home, ".gemini", "settings.json"):                                                       "gemini_settings.json",
+		filepath.Join(home, ".codex", "config.toml"):                                                          "codex_config.toml",
+		filepath.Join(home, ".kiro", "settings", "mcp.json"):                                                  "kiro_mcp.json",
+		filepath.Join(home, ".aws", "amazonq", "mcp.json"):                                                    "amazonq_mcp.json",
 	}
 	if runtime.GOOS != "windows" {
 		want[filepath.Join(home, ".config", "zed", "settings.json")] = "zed_settings.json"
