@@ -11,9 +11,10 @@ import (
 // approval ap and leaves every other entry untouched. A key is
 // "server/tool" or a server name (all its tools and, in format 2, its
 // launch config). A named tool absent from the inventory is removed from
-// the pin. With all, every difference is approved. It returns one line per
-// change made.
-func Approve(pin *Pin, inv *Inventory, keys []string, all bool, ap Approval) ([]string, error) {
+// the pin. With all, every difference is approved. With launchOnly (the
+// file is a client config, which lists no tools) pinned tools are left
+// alone. It returns one line per change made.
+func Approve(pin *Pin, inv *Inventory, keys []string, all, launchOnly bool, ap Approval) ([]string, error) {
 	var done []string
 	exclude := pin.Exclude
 	setTool := func(t *Tool) error {
@@ -83,6 +84,9 @@ func Approve(pin *Pin, inv *Inventory, keys []string, all bool, ap Approval) ([]
 
 	if all {
 		for _, t := range inv.Tools() {
+			if launchOnly {
+				break
+			}
 			pt := pin.Tool(t.Key())
 			if pt == nil || pt.Hash != DescribeTool(t, pin.Format, exclude).Hash {
 				if err := setTool(t); err != nil {
@@ -91,7 +95,7 @@ func Approve(pin *Pin, inv *Inventory, keys []string, all bool, ap Approval) ([]
 			}
 		}
 		for _, pt := range append([]*PinTool(nil), pin.Tools...) {
-			if toolIn(pt.Key) == nil {
+			if !launchOnly && toolIn(pt.Key) == nil {
 				dropTool(pt.Key)
 			}
 		}
@@ -145,7 +149,7 @@ func Approve(pin *Pin, inv *Inventory, keys []string, all bool, ap Approval) ([]
 			dropServer(k)
 		}
 		for _, pt := range append([]*PinTool(nil), pin.Tools...) {
-			if pt.Server == k && toolIn(pt.Key) == nil {
+			if !launchOnly && pt.Server == k && toolIn(pt.Key) == nil {
 				dropTool(pt.Key)
 			}
 		}

@@ -234,7 +234,7 @@ func TestApproveOneToolLeavesOthers(t *testing.T) {
 	two := strings.Replace(clean, "Returns file and subdirectory names", "Returns names", 1)
 	two = strings.Replace(two, "Accepts an absolute", "Accepts any", 1)
 	inv := mustInv(t, two)
-	if _, err := Approve(pin, inv, []string{"files-local/read_file"}, false, Approval{By: "b", Note: "ok", At: "2026-01-02T00:00:00Z"}); err != nil {
+	if _, err := Approve(pin, inv, []string{"files-local/read_file"}, false, false, Approval{By: "b", Note: "ok", At: "2026-01-02T00:00:00Z"}); err != nil {
 		t.Fatal(err)
 	}
 	r := Scan(inv, pin, ScanOptions{})

@@ -219,6 +219,32 @@ func (p *invParser) server(v *jsonv.Value, path string) (*Server, error) {
 			s.Args = append(s.Args, av.Items[i].Str)
 		}
 	}
+	// env_keys and header_keys record key names without values, as a
+	// captured inventory does: the launch config is compared by keys.
+	for _, kf := range []struct {
+		key string
+		dst *[]string
+	}{{"env_keys", &s.EnvKeys}, {"header_keys", &s.HeaderKeys}} {
+		kv, ok := v.Get(kf.key)
+		if !ok {
+			continue
+		}
+		if kv.Kind != jsonv.Array {
+			return nil, p.errAt(kv, path+"."+kf.key, "'%s' must be a list of strings, got %s", kf.key, kv.Kind)
+		}
+		for i := range kv.Items {
+			if kv.Items[i].Kind != jsonv.String {
+				return nil, p.errAt(&kv.Items[i], fmt.Sprintf("%s.%s[%d]", path, kf.key, i), "'%s' must be a list of strings, got %s", kf.key, kv.Items[i].Kind)
+			}
+			*kf.dst = append(*kf.dst, kv.Items[i].Str)
+		}
+		sort.Strings(*kf.dst)
+	}
+	if _, both := v.Get("env_keys"); both {
+		if _, has := v.Get("env"); has {
+			return nil, p.errAt(v, path, "server %s has both 'env' and 'env_keys'", q(name))
+		}
+	}
 	if ev, ok := v.Get("env"); ok {
 		if ev.Kind != jsonv.Object {
 			return nil, p.errAt(ev, path+".env", "'env' must be an object of strings, got %s", ev.Kind)

@@ -632,3 +632,12 @@ func (p *Pin) Merge(other *Pin) {
 	}
 	p.sort()
 }
+
+// ServersOnly returns a view of the pin without tool entries. A client
+// config lists launch lines, not tools, so it is compared with the pinned
+// launch configs only: its scan must not report every pinned tool REMOVED.
+func (p *Pin) ServersOnly() *Pin {
+	q := &Pin{Format: p.Format, ToolVersion: p.ToolVersion, Exclude: p.Exclude, Servers: p.Servers, Acceptances: p.Acceptances}
+	q.index()
+	return q
+}

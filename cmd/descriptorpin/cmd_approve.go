@@ -84,7 +84,7 @@ func runApprove(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	inv, _, err := loadInventory(inventory)
+	inv, _, kind, err := loadInventory(inventory)
 	if err != nil {
 		return err
 	}
@@ -101,13 +101,17 @@ func runApprove(e *env, args []string) error {
 	}
 	var changed []string
 	if all || len(keys) > 0 {
-		changed, err = engine.Approve(pin, inv, keys, all, ap)
+		changed, err = engine.Approve(pin, inv, keys, all, kind == kindClientConfig, ap)
 		if err != nil {
 			return usagef(c.name, "%s", err.Error())
 		}
 	}
 	if len(accept) > 0 {
-		r := engine.Scan(inv, pin, engine.ScanOptions{Rules: rs})
+		view := pin
+		if kind == kindClientConfig {
+			view = pin.ServersOnly()
+		}
+		r := engine.Scan(inv, view, engine.ScanOptions{Rules: rs})
 		for _, id := range accept {
 			what, err := engine.Accept(pin, r, id, ap)
 			if err != nil {

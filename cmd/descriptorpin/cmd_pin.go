@@ -79,7 +79,7 @@ func runPin(e *env, args []string) error {
 		return &usageError{msg: fmt.Sprintf("%q already exists", sanitize.Text(out)),
 			hint: "use 'descriptorpin approve' to re-approve changed tools, or --force to replace the pin and its approvals"}
 	}
-	inv, _, err := loadInventory(pos[0])
+	inv, _, _, err := loadInventory(pos[0])
 	if err != nil {
 		return err
 	}

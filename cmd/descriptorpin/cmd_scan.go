@@ -93,9 +93,12 @@ func runScan(e *env, name string, args []string) error {
 			return err
 		}
 	}
-	inv, mode, err := loadInventory(pos[0])
+	inv, mode, kind, err := loadInventory(pos[0])
 	if err != nil {
 		return err
+	}
+	if pin != nil && kind == kindClientConfig {
+		pin = pin.ServersOnly()
 	}
 	opt := engine.ScanOptions{Rules: rs, FileMode: mode}
 	switch name {

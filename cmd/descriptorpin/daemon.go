@@ -340,7 +340,7 @@ func (d *daemon) scanTarget(t target) []engine.Event {
 		}
 		return monitor.ApplyFailure(fs, err, now)
 	}
-	inv, _, err := parseTarget(t, data)
+	inv, kind, err := parseTarget(t, data)
 	if err != nil {
 		return monitor.ApplyFailure(fs, err, now)
 	}
@@ -357,6 +357,9 @@ func (d *daemon) scanTarget(t target) []engine.Event {
 	var pin *engine.Pin
 	if d.pin != nil {
 		pin = d.pin.Subset(owned)
+		if kind == kindClientConfig {
+			pin = pin.ServersOnly()
+		}
 	} else {
 		opt.Classes = []engine.Class{engine.Shadow, engine.Poison, engine.Transport}
 	}

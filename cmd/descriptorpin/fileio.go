@@ -63,14 +63,15 @@ func fileErr(what, path string, err error) error {
 }
 
 // loadInventory reads and parses an inventory or an MCP client config;
-// it also returns the file's mode for the writable_config rule.
-func loadInventory(path string) (*engine.Inventory, fs.FileMode, error) {
+// it also returns the file's mode for the writable_config rule and which
+// of the two kinds the file is.
+func loadInventory(path string) (*engine.Inventory, fs.FileMode, string, error) {
 	data, mode, err := readWithMode("inventory", path, engine.MaxFileBytes)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, "", err
 	}
-	inv, _, err := parseAny(path, data, kindAuto)
-	return inv, mode, err
+	inv, kind, err := parseAny(path, data, kindAuto)
+	return inv, mode, kind, err
 }
 
 // loadPin reads, parses and verifies a pin file.

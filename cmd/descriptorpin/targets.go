@@ -137,3 +137,4 @@ func inspect(c clientconfig.Candidate) discovered {
 	d.Status = "ok"
 	return d
 }
+
