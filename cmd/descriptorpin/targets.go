@@ -137,4 +137,3 @@ func inspect(c clientconfig.Candidate) discovered {
 	d.Status = "ok"
 	return d
 }
-
