@@ -93,7 +93,7 @@ func ParseInventory(file string, data []byte) (*Inventory, error) {
 	if err != nil {
 		return nil, wrapSyntax(file, err)
 	}
-	p := invParser{file: file, data: data}
+	p := invParser{file: file, data: data, lines: jsonv.NewLines(data)}
 	inv, err := p.inventory(&root)
 	if err != nil {
 		return nil, err
@@ -110,12 +110,13 @@ func wrapSyntax(file string, err error) error {
 }
 
 type invParser struct {
-	file string
-	data []byte
+	file  string
+	data  []byte
+	lines *jsonv.Lines
 }
 
 func (p *invParser) errAt(v *jsonv.Value, path, format string, args ...any) error {
-	line, col := jsonv.Position(p.data, v.Off)
+	line, col := p.lines.Position(v.Off)
 	return &InputError{File: p.file, Path: path, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
 }
 
@@ -188,7 +189,7 @@ func (p *invParser) server(v *jsonv.Value, path string) (*Server, error) {
 	if strings.Contains(name, "/") {
 		return nil, p.errAt(v, path+".name", "server name %s contains '/', which makes server/tool keys ambiguous", q(name))
 	}
-	line, _ := jsonv.Position(p.data, v.Off)
+	line, _ := p.lines.Position(v.Off)
 	s := &Server{Name: name, Path: path, Line: line}
 	if tv, ok := v.Get("transport"); ok && tv.Kind != jsonv.String {
 		return nil, p.errAt(tv, path+".transport", "server %s transport is not a string (got %s)", q(name), tv.Kind)
@@ -319,7 +320,7 @@ func (p *invParser) tool(v *jsonv.Value, path, server string) (*Tool, error) {
 	if a, ok := v.Get("annotations"); ok && a.Kind != jsonv.Object {
 		return nil, p.errAt(a, path+".annotations", "tool %s annotations is not an object (got %s)", q(name), a.Kind)
 	}
-	line, _ := jsonv.Position(p.data, v.Off)
+	line, _ := p.lines.Position(v.Off)
 	return &Tool{Server: server, Name: name, Raw: v, Path: path, Line: line}, nil
 }
 

@@ -473,11 +473,12 @@ func (r *pinReader) tool(v *jsonv.Value, path string, p *Pin) (*PinTool, error) 
 	if p.Format == Format1 && len(dv.Members) != 3 {
 		return nil, r.tampered(dv, path+".descriptor", "entry %q: a format-1 descriptor has exactly name, description and input_schema", label)
 	}
-	got := canon.Hash(canon.Encode(dv))
+	c := canon.Encode(dv)
+	got := canon.Hash(c)
 	if got != t.Hash {
 		return nil, r.tampered(dv, path+".descriptor", "entry %q: stored descriptor hashes to %s, not the recorded %s", label, Digest(got), Digest(t.Hash))
 	}
-	cv, err := jsonv.Parse(canon.Encode(dv))
+	cv, err := jsonv.Parse(c)
 	if err != nil {
 		return nil, r.errAt(dv, path+".descriptor", "re-reading descriptor: %v", err)
 	}

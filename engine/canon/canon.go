@@ -69,6 +69,18 @@ func Append(dst []byte, v *jsonv.Value) []byte {
 		return append(dst, ']')
 	case jsonv.Object:
 		dst = append(dst, '{')
+		if sortedKeys(v.Members) {
+			// The common case (pins are stored sorted): no allocation.
+			for i := range v.Members {
+				if i > 0 {
+					dst = append(dst, ',')
+				}
+				dst = AppendString(dst, v.Members[i].Key)
+				dst = append(dst, ':')
+				dst = Append(dst, &v.Members[i].Value)
+			}
+			return append(dst, '}')
+		}
 		for i, m := range SortedMembers(v.Members) {
 			if i > 0 {
 				dst = append(dst, ',')
@@ -80,6 +92,15 @@ func Append(dst []byte, v *jsonv.Value) []byte {
 		return append(dst, '}')
 	}
 	return dst
+}
+
+func sortedKeys(ms []jsonv.Member) bool {
+	for i := 1; i < len(ms); i++ {
+		if ms[i-1].Key > ms[i].Key {
+			return false
+		}
+	}
+	return true
 }
 
 // SortedMembers returns pointers to ms ordered by key code point. Go's byte

@@ -16,6 +16,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -107,6 +108,45 @@ func Position(data []byte, off int) (line, col int) {
 	line = 1 + bytes.Count(data[:off], []byte{'\n'})
 	col = off - bytes.LastIndexByte(data[:off], '\n')
 	return line, col
+}
+
+// Lines maps byte offsets of one document to lines and columns in
+// O(log n) each, after one pass over the document. Use it where many
+// positions are needed: Position alone rescans from the start every time.
+type Lines struct {
+	data []byte
+	nl   []int // offsets of '\n', ascending
+}
+
+// NewLines indexes the newlines of data.
+func NewLines(data []byte) *Lines {
+	l := &Lines{data: data}
+	for i := 0; ; {
+		j := bytes.IndexByte(data[i:], '\n')
+		if j < 0 {
+			break
+		}
+		l.nl = append(l.nl, i+j)
+		i += j + 1
+	}
+	return l
+}
+
+// Position returns the 1-based line and byte column of off.
+func (l *Lines) Position(off int) (line, col int) {
+	if off > len(l.data) {
+		off = len(l.data)
+	}
+	if off < 0 {
+		off = 0
+	}
+	// n = number of newlines before off.
+	n := sort.SearchInts(l.nl, off)
+	start := 0
+	if n > 0 {
+		start = l.nl[n-1] + 1
+	}
+	return n + 1, off - start + 1
 }
 
 // Parse parses data as exactly one JSON value. A leading UTF-8 byte order

@@ -91,3 +91,15 @@ func FuzzParse(f *testing.F) {
 		_ = v
 	})
 }
+
+func TestLinesAgreesWithPosition(t *testing.T) {
+	data := []byte("{\n  \"a\": [1,\n2],\r\n\n \"b\": \"x\"}\n")
+	l := NewLines(data)
+	for off := 0; off <= len(data)+2; off++ {
+		l1, c1 := Position(data, off)
+		l2, c2 := l.Position(off)
+		if l1 != l2 || c1 != c2 {
+			t.Fatalf("offset %d: Position %d:%d, Lines %d:%d", off, l1, c1, l2, c2)
+		}
+	}
+}
