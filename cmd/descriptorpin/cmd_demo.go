@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/descriptorpin/descriptorpin/config"
@@ -103,7 +105,9 @@ func runDemo(e *env, args []string) error {
 	defer log.Close()
 	sink := &demoSink{w: e.stdout, dir: dir}
 	d := newDaemon(cfg, multiSink{log, sink})
-	ctx, cancel := context.WithCancel(e.ctx)
+	sctx, stop := signal.NotifyContext(e.ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	ctx, cancel := context.WithCancel(sctx)
 	done := make(chan error, 1)
 	fmt.Fprintf(e.stdout, "1. the service starts on the approved samples (a copy in %s)\n", dir)
 	go func() { done <- d.run(ctx) }()
