@@ -380,8 +380,10 @@ func categorize(ev *engine.Event) categorization {
 		return categorization{kind: "event", category: []string{"configuration"}, typ: []string{"change"}}
 	case engine.ActionWatchDegraded:
 		return categorization{kind: "event", category: []string{"process"}, typ: []string{"change"}, outcome: "failure"}
-	case engine.ActionWatchRecovered:
+	case engine.ActionWatchRecovered, ActionNotifyRecovered:
 		return categorization{kind: "event", category: []string{"process"}, typ: []string{"change"}}
+	case ActionNotifyDegraded:
+		return categorization{kind: "event", category: []string{"process"}, typ: []string{"change"}, outcome: "failure"}
 	}
 	return categorization{kind: "event"}
 }

@@ -1,0 +1,7 @@
+//go:build !windows
+
+package notify
+
+import "os/exec"
+
+func hideWindow(*exec.Cmd) {}

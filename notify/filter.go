@@ -1,0 +1,99 @@
+package notify
+
+import (
+	"net/url"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/descriptorpin/descriptorpin/engine"
+)
+
+// Actions of the events the notification sinks report about themselves
+// (through their Report callback, into the event log). They are never
+// sent to a notification sink.
+const (
+	// ActionNotifyDegraded: a sink cannot deliver (no D-Bus session bus,
+	// a webhook endpoint failing or gone, a spool full or unwritable, a
+	// delivery rejected). Level warn, or error when something was dropped.
+	ActionNotifyDegraded = "notify-degraded"
+	// ActionNotifyRecovered: a sink that was failing delivered again.
+	ActionNotifyRecovered = "notify-recovered"
+)
+
+// HealthSeverity is the severity a health event (watch-degraded,
+// watch-recovered) has for a sink's min_severity filter: a sink set to
+// low or medium receives them, one set to high or critical does not.
+const HealthSeverity = "medium"
+
+// severityRank orders the finding severities; an unknown or empty one
+// ranks 0.
+func severityRank(s string) int {
+	switch s {
+	case "low":
+		return 1
+	case "medium":
+		return 2
+	case "high":
+		return 3
+	case "critical":
+		return 4
+	}
+	return 0
+}
+
+// Accepts reports whether a sink whose threshold is minSeverity ("" is
+// medium) takes ev. Sinks take finding-opened and finding-resolved events
+// whose finding is at least that severe (a finding of an unknown severity
+// always passes: it is never filtered away by accident), and the health
+// events watch-degraded and watch-recovered as if they were HealthSeverity.
+// Every other event (daemon-started, scan-failed, pin-changed, the sinks'
+// own notify-* events, ...) is for the event log only.
+func Accepts(ev engine.Event, minSeverity string) bool {
+	floor := severityRank(minSeverity)
+	if floor == 0 {
+		floor = severityRank("medium")
+	}
+	switch ev.Action {
+	case engine.ActionFindingOpened, engine.ActionFindingResolved:
+		if ev.Finding == nil {
+			return false
+		}
+		r := severityRank(ev.Finding.Severity)
+		return r == 0 || r >= floor
+	case engine.ActionWatchDegraded, engine.ActionWatchRecovered:
+		return severityRank(HealthSeverity) >= floor
+	}
+	return false
+}
+
+// RedactURL returns what of a webhook URL may be shown in events and
+// output: scheme://host[:port]. Paths, queries and user info often hold a
+// token and are never shown; a URL that does not parse is "<redacted>".
+func RedactURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.Scheme == "" || u.Host == "" {
+		return "<redacted>"
+	}
+	return escape(u.Scheme + "://" + u.Host)
+}
+
+// clip returns s cut to at most max runes, ending in "…" when cut. s is
+// expected to be valid UTF-8 (escape's output is).
+func clip(s string, max int) string {
+	if max <= 0 || utf8.RuneCountInString(s) <= max {
+		return s
+	}
+	n := 0
+	for i := range s {
+		if n == max-1 {
+			return strings.TrimRight(s[:i], " ") + "…"
+		}
+		n++
+	}
+	return s
+}
+
+// oneLine is escape(s) cut to max runes: the form every descriptor-derived
+// string takes in a notification (no control, bidi or invisible
+// characters; no line breaks, which escape shows as \x0a).
+func oneLine(s string, max int) string { return clip(escape(s), max) }
