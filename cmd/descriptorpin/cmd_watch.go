@@ -70,14 +70,19 @@ func runWatch(e *env, args []string) error {
 	defer log.Close()
 
 	// A second SIGINT or SIGTERM while the first is being handled forces
-	// the exit. The first one cancels e.ctx (see main).
+	// the exit; the first cancels the service, which then stops cleanly.
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
 	ctx, cancel := context.WithCancel(e.ctx)
 	defer cancel()
+	sink, stopSinks, err := buildSinks(e, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer stopSinks()
 	done := make(chan error, 1)
-	d := newDaemon(cfg, log)
+	d := newDaemon(cfg, sink)
 	go func() { done <- d.run(ctx) }()
 	return supervise(done, sigs, cancel)
 }
