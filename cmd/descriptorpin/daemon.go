@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -51,13 +52,25 @@ type daemon struct {
 
 	pin     *engine.Pin // last good pin; nil when there is none
 	pinHash string      // SHA-256 of the last pin bytes read (good or bad)
+	// pinGen counts pin changes; scanned remembers, per file, the content
+	// hash and pin generation of its last good scan in this run, so a save
+	// of identical bytes costs a hash, not a scan.
+	pinGen  int
+	scanned map[string]scanKey
+	// saved is what state.json holds, so unchanged state is not rewritten.
+	saved []byte
+}
+
+type scanKey struct {
+	content string
+	pinGen  int
 }
 
 func newDaemon(cfg config.Config, sink notify.Sink) *daemon {
 	home, _ := os.UserHomeDir()
 	d := &daemon{
 		cfg: cfg, rules: engine.RuleSet(cfg.Rules), now: time.Now, home: home, user: currentUser(),
-		sink: sink, targets: map[string]target{},
+		sink: sink, targets: map[string]target{}, scanned: map[string]scanKey{},
 		statePath: filepath.Join(cfg.StateDir, stateFile),
 	}
 	if d.rules == "" {
@@ -218,8 +231,7 @@ func (d *daemon) startPin() {
 			// Every tool is reported ADDED until a person pins it.
 			d.pin = &engine.Pin{Format: engine.Format2, Exclude: engine.DefaultExclude}
 		}
-		d.scanAll()
-		return
+		return // the watcher's start signal scans everything
 	}
 	if err == nil {
 		d.pinHash = hashBytes(data)
@@ -227,14 +239,12 @@ func (d *daemon) startPin() {
 		if p, err = engine.LoadPin(d.cfg.Pin, data); err == nil {
 			d.pin = p
 			d.state.PinHash = d.pinHash
-			d.scanAll()
 			return
 		}
 	}
 	ev := d.event(engine.ActionScanFailed, "error", d.cfg.Pin, "the pin cannot be used; reporting static findings only until it is fixed: "+sanitize.Text(err.Error()))
 	ev.Error = sanitize.Text(err.Error())
 	d.emit(ev)
-	d.scanAll()
 }
 
 func (d *daemon) trustOnFirstUse() {
@@ -308,6 +318,7 @@ func (d *daemon) reloadPin() {
 	}
 	change := monitor.DiffPins(d.pin, p)
 	d.pin = p
+	d.pinGen++
 	d.state.PinHash = h
 	msg := fmt.Sprintf("pin changed: %d added, %d removed, %d re-approved, %d accepted, %d unaccepted",
 		len(change.Added), len(change.Removed), len(change.Reapproved), len(change.Accepted), len(change.Unaccepted))
@@ -340,10 +351,16 @@ func (d *daemon) scanTarget(t target) []engine.Event {
 		}
 		return monitor.ApplyFailure(fs, err, now)
 	}
+	hash := hashBytes(data)
+	if k, ok := d.scanned[t.path]; ok && k == (scanKey{hash, d.pinGen}) && fs.Result != "failed" {
+		return nil
+	}
 	inv, kind, err := parseTarget(t, data)
 	if err != nil {
+		delete(d.scanned, t.path)
 		return monitor.ApplyFailure(fs, err, now)
 	}
+	d.scanned[t.path] = scanKey{hash, d.pinGen}
 	var servers []string
 	owned := map[string]bool{}
 	for _, s := range inv.Servers {
@@ -364,7 +381,7 @@ func (d *daemon) scanTarget(t target) []engine.Event {
 		opt.Classes = []engine.Class{engine.Shadow, engine.Poison, engine.Transport}
 	}
 	r := engine.Scan(inv, pin, opt)
-	return monitor.ApplyScan(fs, r, hashBytes(data), servers, now)
+	return monitor.ApplyScan(fs, r, hash, servers, now)
 }
 
 // parseTarget reads a target as its kind says.
@@ -430,9 +447,15 @@ func (d *daemon) saveState() {
 	if err != nil {
 		return
 	}
-	if err := writeAtomic(d.statePath, append(data, '\n'), 0o600); err != nil {
-		d.emit(d.failed(d.statePath, err))
+	data = append(data, '\n')
+	if bytes.Equal(data, d.saved) {
+		return
 	}
+	if err := writeAtomic(d.statePath, data, 0o600); err != nil {
+		d.emit(d.failed(d.statePath, err))
+		return
+	}
+	d.saved = data
 }
 
 func hashBytes(b []byte) string {
