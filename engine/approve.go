@@ -117,7 +117,10 @@ func Approve(pin *Pin, inv *Inventory, keys []string, all, launchOnly bool, ap A
 	}
 
 	for _, k := range keys {
-		if strings.Contains(k, "/") {
+		// A server name may hold '/' (name@/project/dir); a key is a tool
+		// key only when it is not a server's name.
+		isServer := inv.Server(k) != nil || pin.Server(k) != nil
+		if !isServer && strings.Contains(k, "/") {
 			if t := toolIn(k); t != nil {
 				if err := setTool(t); err != nil {
 					return nil, err

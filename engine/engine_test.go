@@ -34,7 +34,7 @@ func TestInventoryInputErrors(t *testing.T) {
 		{"server without name", `{"servers":[{"tools":[]}]}`, "$.servers[0]: server has no name"},
 		{"server empty name", `{"servers":[{"name":" ","tools":[]}]}`, "$.servers[0].name: server has no name (name is empty)"},
 		{"server name wrong type", `{"servers":[{"name":5,"tools":[]}]}`, "server has no name (name is number, not a string)"},
-		{"ambiguous key", `{"servers":[{"name":"a/b","tools":[]}]}`, "contains '/', which makes server/tool keys ambiguous"},
+		{"ambiguous key", `{"servers":[{"name":"a","tools":[{"name":"b/c"}]}]}`, "tool name 'b/c' contains '/', which makes server/tool keys ambiguous"},
 		{"duplicate server", `{"servers":[{"name":"a","tools":[]},{"name":"a","tools":[]}]}`, `$.servers[1].name: server name 'a' is already used by $.servers[0]`},
 		{"transport wrong type", `{"servers":[{"name":"a","transport":1,"tools":[]}]}`, "server 'a' transport is not a string (got number)"},
 		{"tools wrong type", `{"servers":[{"name":"a","tools":"x"}]}`, "server 'a' tools is not a list (got string)"},

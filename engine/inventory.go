@@ -186,9 +186,6 @@ func (p *invParser) server(v *jsonv.Value, path string) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	if strings.Contains(name, "/") {
-		return nil, p.errAt(v, path+".name", "server name %s contains '/', which makes server/tool keys ambiguous", q(name))
-	}
 	line, _ := p.lines.Position(v.Off)
 	s := &Server{Name: name, Path: path, Line: line}
 	if tv, ok := v.Get("transport"); ok && tv.Kind != jsonv.String {
@@ -298,6 +295,12 @@ func (p *invParser) tool(v *jsonv.Value, path, server string) (*Tool, error) {
 	name, err := p.name(v, path, "tool in server "+q(server))
 	if err != nil {
 		return nil, err
+	}
+	// Keys are "server/tool" split at the last '/': server names (keys of
+	// client configs, "name@/project/dir") may hold one, tool names may not.
+	// The MCP specification's tool names never do.
+	if strings.Contains(name, "/") {
+		return nil, p.errAt(v, path+".name", "tool name %s contains '/', which makes server/tool keys ambiguous", q(name))
 	}
 	for _, f := range []string{"description", "title"} {
 		if fv, ok := v.Get(f); ok && fv.Kind != jsonv.String {
