@@ -298,7 +298,7 @@ func TestStdioServerGetsOnlyItsEnvAndTheInheritedSet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(string(doc), "${env:DP_TEST_TOKEN}") || !strings.Contains(string(doc), `"API_TOKEN": ""`) {
+	if strings.Contains(string(doc), "${env:DP_TEST_TOKEN}") || !strings.Contains(string(doc), `"env_keys": [`) || !strings.Contains(string(doc), `"API_TOKEN"`) {
 		t.Errorf("inventory env:\n%s", doc)
 	}
 }
@@ -355,9 +355,9 @@ func TestDocumentIsDeterministicAndHoldsNoSecret(t *testing.T) {
       "name": "a-remote",
       "transport": "http",
       "url": "https://REDACTED@mcp.example.test/mcp?key=REDACTED",
-      "headers": {
-        "Authorization": ""
-      },
+      "header_keys": [
+        "Authorization"
+      ],
       "tools": []
     },
     {
@@ -371,10 +371,10 @@ func TestDocumentIsDeterministicAndHoldsNoSecret(t *testing.T) {
         "--api-key",
         "REDACTED"
       ],
-      "env": {
-        "GITHUB_TOKEN": "",
-        "ROOT": ""
-      },
+      "env_keys": [
+        "GITHUB_TOKEN",
+        "ROOT"
+      ],
       "tools": [
         {
           "name": "b",

@@ -223,7 +223,7 @@ func TestInventoryPinScanCatchesAServerThatChangesItsTools(t *testing.T) {
 		has(t, "stdout", `(?m)^captured claude-desktop:pages: 7 tools \(stdio, 3 pages`).
 		has(t, "stdout", `(?m)^wrote 3 servers and 11 tools to inv.json$`)
 	inv, _ := os.ReadFile(filepath.Join(dir, "inv.json"))
-	if bytes.Contains(inv, []byte("ghp_0123456789")) || !bytes.Contains(inv, []byte(`"PAGES_TOKEN": ""`)) {
+	if bytes.Contains(inv, []byte("ghp_0123456789")) || !bytes.Contains(inv, []byte(`"PAGES_TOKEN"`)) || !bytes.Contains(inv, []byte(`"env_keys"`)) {
 		t.Errorf("inventory env:\n%s", inv)
 	}
 	// Written atomically, deterministic: a second capture is byte-identical.
