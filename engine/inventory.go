@@ -144,6 +144,20 @@ func (p *invParser) inventory(root *jsonv.Value) (*Inventory, error) {
 		seen[s.Name] = s.Path
 		inv.Servers = append(inv.Servers, s)
 	}
+	// Keys are "server/tool", and both names may hold a '/' (server names
+	// are keys of client configs, "name@/project/dir"; a hostile server may
+	// name a tool anything). Only a key two tools share is ambiguous, and
+	// only that is refused: rejecting every odd tool name would let a
+	// server make its whole inventory unscannable.
+	keys := map[string]*Tool{}
+	for _, s := range inv.Servers {
+		for _, t := range s.Tools {
+			if prev, dup := keys[t.Key()]; dup {
+				return nil, p.errAt(t.Raw, t.Path+".name", "key %s is ambiguous: server %s tool %s and server %s tool %s", q(t.Key()), q(prev.Server), q(prev.Name), q(t.Server), q(t.Name))
+			}
+			keys[t.Key()] = t
+		}
+	}
 	return inv, nil
 }
 
@@ -296,12 +310,7 @@ func (p *invParser) tool(v *jsonv.Value, path, server string) (*Tool, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Keys are "server/tool" split at the last '/': server names (keys of
-	// client configs, "name@/project/dir") may hold one, tool names may not.
-	// The MCP specification's tool names never do.
-	if strings.Contains(name, "/") {
-		return nil, p.errAt(v, path+".name", "tool name %s contains '/', which makes server/tool keys ambiguous", q(name))
-	}
+
 	for _, f := range []string{"description", "title"} {
 		if fv, ok := v.Get(f); ok && fv.Kind != jsonv.String {
 			return nil, p.errAt(fv, path+"."+f, "tool %s %s is not a string (got %s)", q(name), f, fv.Kind)
