@@ -1,0 +1,312 @@
+package main
+
+import (
+	"bufio"
+	"encoding/xml"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/descriptorpin/descriptorpin/config"
+)
+
+// The service's units and packaging files, checked the way systemd and the
+// config loader read them. The install/uninstall behaviour itself is in
+// testdata/script/service_systemd.txtar.
+
+const recorderScript = `#!/bin/sh
+echo "$*" >> "$SYSTEMCTL_LOG"
+case "$1" in is-active) echo active ;; list-unit-files) echo "descriptorpin.service enabled enabled" ;; esac
+exit 0
+`
+
+// installUserUnit runs 'service install --manager systemd' with bin, a
+// temporary HOME (home) and a systemctl recorder, and returns the unit.
+func installUserUnit(t *testing.T, bin, home string) string {
+	t.Helper()
+	fake := t.TempDir()
+	if err := os.WriteFile(filepath.Join(fake, "systemctl"), []byte(recorderScript), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "service", "install", "--manager", "systemd", "--no-start")
+	cmd.Env = []string{"HOME=" + home, "PATH=" + fake + string(os.PathListSeparator) + os.Getenv("PATH"),
+		"SYSTEMCTL_LOG=" + filepath.Join(fake, "log")}
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("service install: %v\n%s", err, out)
+	}
+	return filepath.Join(home, ".config", "systemd", "user", "descriptorpin.service")
+}
+
+// systemdVerify runs systemd-analyze verify on a unit and fails on any
+// output: verify exits 0 on warnings such as an unknown key.
+func systemdVerify(t *testing.T, unit string, user bool) {
+	t.Helper()
+	args := []string{"verify", unit}
+	if user {
+		args = append([]string{"--user"}, args...)
+	}
+	cmd := exec.Command("systemd-analyze", args...)
+	run := t.TempDir() // a user-mode check needs a runtime directory
+	if err := os.Chmod(run, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Env = append(os.Environ(), "XDG_RUNTIME_DIR="+run, "SYSTEMD_LOG_COLOR=0")
+	out, err := cmd.CombinedOutput()
+	if err != nil || len(out) > 0 {
+		data, _ := os.ReadFile(unit)
+		t.Fatalf("systemd-analyze %s: %v\n%s\nthe unit:\n%s", strings.Join(args, " "), err, out, data)
+	}
+}
+
+func needSystemdAnalyze(t *testing.T) {
+	t.Helper()
+	if runtime.GOOS != "linux" {
+		t.Skip("systemd units are checked on Linux")
+	}
+	if _, err := exec.LookPath("systemd-analyze"); err != nil {
+		t.Skip("systemd-analyze is not on PATH (Debian: apt-get install systemd); .ci/package-check runs this check in CI")
+	}
+}
+
+// TestGeneratedUserUnitVerifies: the unit install writes passes
+// systemd-analyze verify, also when the binary's path and the config's path
+// hold a space, a % (a systemd specifier) and a $ (a variable).
+func TestGeneratedUserUnitVerifies(t *testing.T) {
+	needSystemdAnalyze(t)
+	odd := filepath.Join(t.TempDir(), "bin dir %i $USER")
+	if err := os.MkdirAll(odd, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(odd, "descriptorpin")
+	copyFile(t, filepath.Join(binDir, "descriptorpin"), bin, 0o755)
+	home := filepath.Join(t.TempDir(), "home 100% $HOME")
+	if err := os.Mkdir(home, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	unit := installUserUnit(t, bin, home)
+	systemdVerify(t, unit, true)
+	data, err := os.ReadFile(unit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `ExecStart="` + systemdEscapeExec(bin) + `" "watch" "--config" "` + systemdEscape(filepath.Join(home, ".config", "descriptorpin", "config.yaml")) + `"`
+	if !strings.Contains(string(data), want+"\n") {
+		t.Errorf("unit lacks\n%s\ngot:\n%s", want, data)
+	}
+}
+
+// TestPackagedUnitVerifies: the unit the packages install passes
+// systemd-analyze verify (with ExecStart pointed at a binary that exists),
+// and says what the generated user unit says, directive for directive,
+// apart from the command line.
+func TestPackagedUnitVerifies(t *testing.T) {
+	needSystemdAnalyze(t)
+	src, err := os.ReadFile("../../packaging/systemd/descriptorpin.service")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(src), "\nExecStart=/usr/bin/descriptorpin watch\n") {
+		t.Fatalf("the packaged unit should run '/usr/bin/descriptorpin watch' (no --config: per-user paths differ)")
+	}
+	unit := filepath.Join(t.TempDir(), "descriptorpin.service")
+	patched := strings.ReplaceAll(string(src), "/usr/bin/descriptorpin", filepath.Join(binDir, "descriptorpin"))
+	if err := os.WriteFile(unit, []byte(patched), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	systemdVerify(t, unit, true)
+
+	generated := installUserUnit(t, filepath.Join(binDir, "descriptorpin"), t.TempDir())
+	a, b := directives(t, unit), directives(t, generated)
+	if strings.Join(a, "\n") != strings.Join(b, "\n") {
+		t.Errorf("packaged and generated units differ:\npackaged:\n%s\ngenerated:\n%s", strings.Join(a, "\n"), strings.Join(b, "\n"))
+	}
+}
+
+// directives are a unit's section headers and settings, without comments
+// and ExecStart.
+func directives(t *testing.T, path string) []string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		l := strings.TrimSpace(sc.Text())
+		if l == "" || strings.HasPrefix(l, "#") || strings.HasPrefix(l, "ExecStart=") {
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+func copyFile(t *testing.T, from, to string, mode os.FileMode) {
+	t.Helper()
+	in, err := os.Open(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer in.Close()
+	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, mode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		t.Fatal(err)
+	}
+	if err := out.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestSystemdEscape(t *testing.T) {
+	for in, want := range map[string]string{
+		"/usr/bin/descriptorpin": "/usr/bin/descriptorpin",
+		"/home/a b/x":            "/home/a b/x",
+		"/home/100%/x":           "/home/100%%/x",
+		"/home/$USER/x":          "/home/$$USER/x",
+		`/home/a\b`:              `/home/a\\b`,
+	} {
+		if got := systemdEscape(in); got != want {
+			t.Errorf("systemdEscape(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got, want := systemdEscapeExec(`/opt/100% $x\y`), `/opt/100%% $x\\y`; got != want {
+		t.Errorf("systemdEscapeExec = %q, want %q", got, want)
+	}
+}
+
+// TestExampleConfigFor: the config install writes parses and validates for
+// every manager; under launchd and a Windows service, where stderr is not
+// rotated or goes nowhere, it turns stderr off.
+func TestExampleConfigFor(t *testing.T) {
+	for _, m := range []string{"systemd", "launchd", "windows-service", "sysv"} {
+		text := exampleConfigFor(manager{name: m})
+		cfg, err := config.Parse(strings.NewReader(text))
+		if err != nil {
+			t.Fatalf("%s: %v", m, err)
+		}
+		if err := cfg.Validate(); err != nil {
+			t.Fatalf("%s: %v", m, err)
+		}
+		wantStderr := m != "launchd" && m != "windows-service"
+		if cfg.Log.Stderr != wantStderr {
+			t.Errorf("%s: log.stderr = %v, want %v", m, cfg.Log.Stderr, wantStderr)
+		}
+	}
+}
+
+// TestPackagingExamples: the fleet config the packages ship loads and
+// validates, and the launchd template is a well-formed plist with the
+// agent's settings.
+func TestPackagingExamples(t *testing.T) {
+	cfg, err := config.Load("../../packaging/examples/fleet.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.TrustOnFirstUse || cfg.Pin != "/etc/descriptorpin/pin.json" {
+		t.Errorf("fleet.yaml: trust_on_first_use %v, pin %q; want false and the fleet's pin", cfg.TrustOnFirstUse, cfg.Pin)
+	}
+
+	data, err := os.ReadFile("../../packaging/launchd/com.github.descriptorpin.plist")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := xml.NewDecoder(strings.NewReader(string(data)))
+	var keys []string
+	inKey := false
+	for {
+		tok, err := dec.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatalf("the launchd plist is not well-formed XML: %v", err)
+		}
+		switch tk := tok.(type) {
+		case xml.StartElement:
+			inKey = tk.Name.Local == "key"
+		case xml.CharData:
+			if inKey {
+				keys = append(keys, string(tk))
+			}
+		case xml.EndElement:
+			inKey = false
+		}
+	}
+	for _, want := range []string{"Label", "ProgramArguments", "RunAtLoad", "KeepAlive", "StandardOutPath", "StandardErrorPath"} {
+		found := false
+		for _, k := range keys {
+			found = found || k == want
+		}
+		if !found {
+			t.Errorf("the launchd plist lacks %s (keys: %v)", want, keys)
+		}
+	}
+	if !strings.Contains(string(data), "<string>"+launchdLabel+"</string>") {
+		t.Errorf("the launchd plist's Label is not %s", launchdLabel)
+	}
+}
+
+func TestReadLastEvent(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "events.jsonl")
+	if ev, err := readLastEvent(p); ev != nil || err == nil {
+		t.Errorf("missing file: %v, %v; want nil and an error", ev, err)
+	}
+	lines := `{"@timestamp":"2026-11-30T10:00:00.123Z","message":"started","event":{"action":"daemon-started"}}
+{"@timestamp":"2026-11-30T10:00:05.250Z","message":"MUTATION a/b","event":{"action":"finding-opened"}}
+{"@timestamp":"2026-11-30T10:00:0`
+	if err := os.WriteFile(p, []byte(lines), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ev, err := readLastEvent(p)
+	if err != nil || ev == nil {
+		t.Fatalf("readLastEvent: %v, %v", ev, err)
+	}
+	if ev.Timestamp != "2026-11-30T10:00:05.250Z" || ev.Action != "finding-opened" || ev.Message != "MUTATION a/b" {
+		t.Errorf("a half-written last line must be skipped: got %+v", ev)
+	}
+	if err := os.WriteFile(p, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if ev, err := readLastEvent(p); ev != nil || err != nil {
+		t.Errorf("empty file: %v, %v; want nil, nil", ev, err)
+	}
+}
+
+func TestChooseManagerNames(t *testing.T) {
+	for _, tc := range []struct{ in, platform string }{
+		{"systemd", "linux-systemd"}, {"linux-systemd", "linux-systemd"},
+		{"launchd", "darwin-launchd"}, {"windows-service", "windows-service"},
+		{"sysv", "unix-systemv"}, {"something-else", "something-else"},
+	} {
+		if got := platformOf(tc.in); got != tc.platform {
+			t.Errorf("platformOf(%q) = %q, want %q", tc.in, got, tc.platform)
+		}
+		if tc.in != tc.platform {
+			if got := friendlyManager(tc.platform); got != tc.in {
+				t.Errorf("friendlyManager(%q) = %q, want %q", tc.platform, got, tc.in)
+			}
+		}
+	}
+}
+
+func TestMissingDirsStopsAtHome(t *testing.T) {
+	base := t.TempDir()
+	home := filepath.Join(base, "home")
+	t.Setenv("HOME", home)
+	got := missingDirs(filepath.Join(home, ".config", "systemd", "user"))
+	want := []string{filepath.Join(home, ".config", "systemd", "user"), filepath.Join(home, ".config", "systemd"), filepath.Join(home, ".config")}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("missingDirs = %v, want %v (never the home directory itself)", got, want)
+	}
+}
