@@ -5,8 +5,11 @@ VERSION   ?= 0.1.0-dev
 COMMIT    ?= $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
 LDFLAGS   := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT)
 FUZZTIME  ?= 10s
+# nfpm builds the .deb and .rpm; pinned, run through the module proxy (go.mod is not touched).
+NFPM_VERSION ?= v2.45.2
+NFPM      ?= $(GO) run github.com/goreleaser/nfpm/v2/cmd/nfpm@$(NFPM_VERSION)
 
-.PHONY: help build demo run test verify bench fuzz clean
+.PHONY: help build demo run test verify bench fuzz package clean
 
 help: ## list the targets
 	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-8s %s\n", $$1, $$2}'
@@ -34,6 +37,13 @@ bench: ## go test benchmarks and the 20,000-tool comparison (docs/benchmarks.md)
 
 fuzz: ## a short pass over every fuzz target (FUZZTIME=10s each)
 	bash .ci/fuzz $(FUZZTIME)
+
+package: ## build dist/*.deb and dist/*.rpm with nfpm (VERSION=x.y.z is stamped into the binary)
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/descriptorpin ./cmd/descriptorpin
+	@./bin/descriptorpin version | grep -qxF 'descriptorpin $(VERSION)' || { echo "package: bin/descriptorpin does not say version $(VERSION)" >&2; exit 1; }
+	mkdir -p dist
+	VERSION='$(VERSION)' ARCH=$$($(GO) env GOARCH) $(NFPM) package -f packaging/nfpm.yaml -p deb -t dist/
+	VERSION='$(VERSION)' ARCH=$$($(GO) env GOARCH) $(NFPM) package -f packaging/nfpm.yaml -p rpm -t dist/
 
 clean: ## remove build output
 	rm -rf bin dist
