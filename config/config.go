@@ -155,6 +155,9 @@ type Config struct {
 	Log Log
 	// Notify configures notification sinks (key "notify").
 	Notify Notify
+	// Capture has the service capture inventories over MCP on a schedule
+	// (key "capture"); off by default.
+	Capture Capture
 
 	// source is the file the config was loaded from ("" for Parse), and
 	// lines maps field paths ("targets[1].kind") to the line that set
@@ -181,6 +184,32 @@ type Log struct {
 	MaxSizeMB  int       // rotate the file at this size (key "max_size_mb", 1 to 10000)
 	MaxBackups int       // rotated files kept (key "max_backups", 0 to 1000)
 }
+
+// Capture configures scheduled inventory capture. Capturing a stdio
+// server runs a command from a client config, unattended: it is off by
+// default, needs allow_exec for stdio servers, and the service runs only
+// commands whose launch config matches the pin.
+type Capture struct {
+	Enabled   bool            // key "enabled"
+	Interval  time.Duration   // key "interval", 1m to 24h
+	Timeout   time.Duration   // key "timeout": per server, 1s to 5m
+	AllowExec bool            // key "allow_exec"
+	Configs   []CaptureConfig // key "configs"
+}
+
+// CaptureConfig is one client config to capture and the inventory to write.
+type CaptureConfig struct {
+	Path   string // key "path": the client config
+	Output string // key "output": the inventory; default <state_dir>/inventories/<name>-<hash>.json
+}
+
+// Capture defaults and limits.
+const (
+	DefaultCaptureInterval = time.Hour
+	DefaultCaptureTimeout  = 30 * time.Second
+	MinCaptureInterval     = time.Minute
+	MaxCaptureInterval     = 24 * time.Hour
+)
 
 // Notify configures notification sinks.
 type Notify struct {
@@ -291,6 +320,7 @@ func Default() Config {
 		Notify: Notify{
 			Desktop: Desktop{Enabled: true, MinSeverity: SeverityMedium},
 		},
+		Capture: Capture{Interval: DefaultCaptureInterval, Timeout: DefaultCaptureTimeout},
 	}
 }
 

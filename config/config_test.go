@@ -100,6 +100,7 @@ func TestParseFullExample(t *testing.T) {
 				Timeout:     10 * time.Second,
 			}},
 		},
+		Capture: Capture{Interval: DefaultCaptureInterval, Timeout: DefaultCaptureTimeout},
 	}
 	if !reflect.DeepEqual(plain(got), want) {
 		t.Errorf("Parse(full example):\n got %+v\nwant %+v", plain(got), want)
@@ -938,4 +939,29 @@ func FuzzParse(f *testing.F) {
 		}
 		_ = fmt.Sprintf("%v %#v", cfg, cfg)
 	})
+}
+
+func TestCaptureSection(t *testing.T) {
+	cfg, err := Parse(strings.NewReader("capture:\n  enabled: true\n  interval: 30m\n  allow_exec: true\n  configs:\n    - path: /home/u/.cursor/mcp.json\n      output: /home/u/inv.json\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cfg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if !cfg.Capture.Enabled || !cfg.Capture.AllowExec || cfg.Capture.Interval != 30*time.Minute || cfg.Capture.Timeout != DefaultCaptureTimeout ||
+		len(cfg.Capture.Configs) != 1 || cfg.Capture.Configs[0].Output != "/home/u/inv.json" {
+		t.Fatalf("%+v", cfg.Capture)
+	}
+	bad, err := Parse(strings.NewReader("capture:\n  enabled: true\n  interval: 10s\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = bad.Validate()
+	if err == nil || !strings.Contains(err.Error(), "capture.interval") || !strings.Contains(err.Error(), "capture.configs") {
+		t.Fatalf("got %v", err)
+	}
+	if _, err := Parse(strings.NewReader("capture:\n  enable: true\n")); err == nil || !strings.Contains(err.Error(), "unknown key") {
+		t.Fatalf("unknown key under capture: %v", err)
+	}
 }

@@ -231,6 +231,26 @@ func parseBytes(data []byte, base Config, expand func(string) (string, error)) (
 				}},
 			})
 		}},
+		{key: "capture", decode: func(v *yaml.Node, path string) {
+			c := &cfg.Capture
+			p.mapping(v, path, []field{
+				{key: "enabled", decode: func(v *yaml.Node, path string) { p.bool(v, path, &c.Enabled) }},
+				{key: "interval", decode: func(v *yaml.Node, path string) { p.duration(v, path, &c.Interval) }},
+				{key: "timeout", decode: func(v *yaml.Node, path string) { p.duration(v, path, &c.Timeout) }},
+				{key: "allow_exec", decode: func(v *yaml.Node, path string) { p.bool(v, path, &c.AllowExec) }},
+				{key: "configs", decode: func(v *yaml.Node, path string) {
+					c.Configs = nil
+					p.sequence(v, path, func(item *yaml.Node, path string) {
+						var cc CaptureConfig
+						p.mapping(item, path, []field{
+							pathField(field{key: "path", decode: func(v *yaml.Node, path string) { p.path(v, path, &cc.Path) }}),
+							pathField(field{key: "output", decode: func(v *yaml.Node, path string) { p.path(v, path, &cc.Output) }}),
+						})
+						c.Configs = append(c.Configs, cc)
+					})
+				}},
+			})
+		}},
 	})
 	if len(p.errs) > 0 {
 		return Config{}, p.errs

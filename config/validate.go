@@ -102,6 +102,22 @@ func (c *Config) Validate() error {
 			v.fail(f+".timeout", fmt.Sprintf("must be between %v and %v (got %v)", MinWebhookTimeout, MaxWebhookTimeout, w.Timeout))
 		}
 	}
+	if cp := c.Capture; cp.Enabled {
+		if cp.Interval < MinCaptureInterval || cp.Interval > MaxCaptureInterval {
+			v.fail("capture.interval", fmt.Sprintf("must be between %v and %v (got %v)", MinCaptureInterval, MaxCaptureInterval, cp.Interval))
+		}
+		if cp.Timeout < time.Second || cp.Timeout > 5*time.Minute {
+			v.fail("capture.timeout", fmt.Sprintf("must be between 1s and 5m (got %v)", cp.Timeout))
+		}
+		if len(cp.Configs) == 0 {
+			v.fail("capture.configs", "capture is enabled but lists no client config (discovered configs are never captured unattended)")
+		}
+		for i, cc := range cp.Configs {
+			f := fmt.Sprintf("capture.configs[%d]", i)
+			v.absPath(f+".path", cc.Path, true)
+			v.absPath(f+".output", cc.Output, false)
+		}
+	}
 	return joinErrs(v.errs)
 }
 

@@ -443,3 +443,9 @@ func launchRisks(inv *Inventory, mode fs.FileMode) []Finding {
 	}
 	return out
 }
+
+// LaunchMatches reports whether a server's launch config is the pinned
+// one. The service captures a stdio server unattended only when it is.
+func LaunchMatches(ps *PinServer, s *Server) bool {
+	return ps != nil && len(launchChanges(ps, s)) == 0
+}

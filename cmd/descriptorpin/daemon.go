@@ -79,6 +79,11 @@ func newDaemon(cfg config.Config, sink notify.Sink) *daemon {
 	for _, t := range cfg.Targets {
 		d.addTarget(t.Path, string(t.Kind), false)
 	}
+	if cfg.Capture.Enabled {
+		for _, cc := range cfg.Capture.Configs {
+			d.addTarget(captureOutput(cfg, cc), kindInventory, false)
+		}
+	}
 	d.discover()
 	return d
 }
@@ -144,8 +149,40 @@ func (d *daemon) run(ctx context.Context) error {
 		return fmt.Errorf("starting the watcher: %w", err)
 	}
 	defer w.Close()
+	// Scheduled capture runs off the loop; its events come back here.
+	captured := make(chan []engine.Event, 1)
+	var captureTick <-chan time.Time
+	capturing := false
+	startCapture := func() {
+		if capturing {
+			return
+		}
+		capturing = true
+		pin := d.pin
+		go func() {
+			var evs []engine.Event
+			for _, cc := range d.cfg.Capture.Configs {
+				evs = append(evs, captureConfig(ctx, d.cfg, cc, pin, d.now)...)
+			}
+			select {
+			case captured <- evs:
+			case <-ctx.Done():
+			}
+		}()
+	}
+	if d.cfg.Capture.Enabled {
+		t := time.NewTicker(d.cfg.Capture.Interval)
+		defer t.Stop()
+		captureTick = t.C
+		startCapture() // the first capture right after start
+	}
 	for {
 		select {
+		case <-captureTick:
+			startCapture()
+		case evs := <-captured:
+			capturing = false
+			d.emit(evs...)
 		case <-ctx.Done():
 			d.saveState()
 			d.emit(d.event(engine.ActionDaemonStopped, "info", "", "stopping: "+stopReason(ctx)))

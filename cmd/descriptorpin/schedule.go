@@ -1,0 +1,119 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/descriptorpin/descriptorpin/capture"
+	"github.com/descriptorpin/descriptorpin/config"
+	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+)
+
+// Scheduled capture: with capture.enabled the service captures the listed
+// client configs' tool lists every capture.interval and writes each to an
+// inventory it watches, so a capture is an ordinary file change for the
+// scanner. Capturing a stdio server runs its command unattended, so it
+// needs capture.allow_exec, and even then only a server whose launch config
+// matches the pin is started: an edited launch line is a LAUNCH finding and
+// is not run until approved. A config change never triggers a capture.
+
+// captureOutput is where a config's inventory goes.
+func captureOutput(cfg config.Config, cc config.CaptureConfig) string {
+	if cc.Output != "" {
+		return cc.Output
+	}
+	sum := sha256.Sum256([]byte(cc.Path))
+	base := strings.TrimSuffix(filepath.Base(cc.Path), filepath.Ext(cc.Path))
+	return filepath.Join(cfg.StateDir, "inventories", fmt.Sprintf("%s-%s.json", base, hex.EncodeToString(sum[:4])))
+}
+
+// captureConfig captures one client config into its inventory. It touches
+// no daemon state: pin is read only (Server lookups) and events are
+// returned, for the loop to emit.
+func captureConfig(ctx context.Context, cfg config.Config, cc config.CaptureConfig, pin *engine.Pin, now func() time.Time) []engine.Event {
+	out := captureOutput(cfg, cc)
+	fail := func(msg string) []engine.Event {
+		return []engine.Event{{Time: now(), Action: engine.ActionScanFailed, Level: "error", File: cc.Path,
+			Message: "scheduled capture: " + sanitize.Text(msg), Error: sanitize.Text(msg)}}
+	}
+	data, err := readCapped("client config", cc.Path, engine.MaxFileBytes)
+	if err != nil {
+		return fail(err.Error())
+	}
+	inv, _, err := parseAny(cc.Path, data, kindClientConfig)
+	if err != nil {
+		return fail(err.Error())
+	}
+	var run []*engine.Server
+	var skipped []string
+	for _, s := range inv.Servers {
+		if s.Disabled {
+			continue
+		}
+		if s.Transport == "stdio" || s.Command != "" {
+			var ps *engine.PinServer
+			if pin != nil {
+				ps = pin.Server(s.Name)
+			}
+			switch {
+			case !cfg.Capture.AllowExec:
+				skipped = append(skipped, s.Name+" (stdio needs capture.allow_exec)")
+				continue
+			case !engine.LaunchMatches(ps, s):
+				skipped = append(skipped, s.Name+" (its launch config is not the pinned one)")
+				continue
+			}
+		}
+		run = append(run, s)
+	}
+	sort.Slice(run, func(i, j int) bool { return run[i].Name < run[j].Name })
+	home, _ := os.UserHomeDir()
+	opt := capture.Options{Timeout: cfg.Capture.Timeout, ClientVersion: version, Lookup: os.LookupEnv, Home: home, GOOS: runtime.GOOS}
+	var evs []engine.Event
+	if len(skipped) > 0 {
+		evs = append(evs, fail("not started: "+strings.Join(skipped, ", "))...)
+	}
+	if len(run) == 0 {
+		return evs
+	}
+	var ok []*capture.Result
+	var failed []string
+	for _, c := range captureAll(ctx, run, nil, opt) {
+		if c.main.Err != nil {
+			failed = append(failed, c.server.Name+": "+c.main.Err.Error())
+			continue
+		}
+		ok = append(ok, c.main)
+	}
+	if len(failed) > 0 {
+		evs = append(evs, fail("failed "+strings.Join(failed, "; "))...)
+	}
+	if len(ok) == 0 || ctx.Err() != nil {
+		return evs
+	}
+	doc, err := capture.Document(ok)
+	if err == nil {
+		_, err = engine.ParseInventory(out, doc)
+	}
+	if err == nil && len(doc) > engine.MaxFileBytes {
+		err = fmt.Errorf("the inventory would be larger than %d MiB", engine.MaxFileBytes>>20)
+	}
+	if err == nil {
+		if err = os.MkdirAll(filepath.Dir(out), 0o700); err == nil {
+			err = writeAtomic(out, doc, 0o600)
+		}
+	}
+	if err != nil {
+		evs = append(evs, fail(err.Error())...)
+	}
+	return evs
+}
