@@ -87,10 +87,18 @@ type Finding struct {
 	Changes                 []Change
 	// ChangesOmitted counts changes left out of Changes by the cap.
 	ChangesOmitted int
+	// RenamedFrom is, for a MUTATION that is a rename (default rules), the
+	// pinned key ("server/old_name") the tool had: a REMOVED and an ADDED
+	// tool of one server whose descriptors are otherwise near-identical.
+	// Changes then include the name.
+	RenamedFrom string
 
-	// SHADOW: the claiming servers, sorted, and the kind of collision.
-	Servers   []string
-	Collision string
+	// SHADOW: the claiming servers, sorted, and the kind of collision:
+	// the strongest of exact, case, nfkc and confusable in the group (see
+	// CollisionKind). LookAlikes lists the names that differ from Subject.
+	Servers    []string
+	Collision  string
+	LookAlikes []LookAlike
 
 	// POISON: the signals that fired and their summed weight.
 	Score   int
@@ -109,6 +117,17 @@ type Finding struct {
 	// Location in the scanned file, for SARIF and events.
 	Path string // JSON path
 	Line int
+}
+
+// LookAlike is one name in a SHADOW group that is not the group's name
+// as written but reads like it.
+type LookAlike struct {
+	Server string
+	Name   string // as written
+	Kind   string // case, nfkc or confusable
+	// Chars names the characters that make the difference, for a
+	// person: "U+0430 Cyrillic 'а' (looks like a)". Empty for case.
+	Chars string
 }
 
 // Change is one changed field of a mutated descriptor. Path is the field

@@ -137,6 +137,10 @@ func compare(inv *Inventory, pin *Pin, opt ScanOptions) []Finding {
 	}
 	sort.Strings(sorted)
 	var muts, addrem []Finding
+	// With the default rules, tools that vanished and tools that appeared
+	// are held back until renames are paired (see rename.go).
+	var removedTools []*PinTool
+	var addedTools []scanned
 	for _, k := range sorted {
 		pt := pin.Tool(k)
 		sc, has := cur[k]
@@ -158,23 +162,58 @@ func compare(inv *Inventory, pin *Pin, opt ScanOptions) []Finding {
 			f.ID = StableID(string(Mutation), k, pt.Hash, sc.desc.Hash)
 			muts = append(muts, f)
 		case has:
-			if !opt.wants(Added) {
-				continue
-			}
-			addrem = append(addrem, Finding{
-				ID: StableID(string(Added), k, sc.desc.Hash), Class: Added, Severity: Medium, Subject: k,
-				Server: sc.tool.Server, Tool: sc.tool.Name, ScannedHash: sc.desc.Hash, Path: sc.tool.Path, Line: sc.tool.Line,
-			})
+			addedTools = append(addedTools, sc)
 		default:
-			if !opt.wants(Removed) {
-				continue
-			}
-			addrem = append(addrem, Finding{
-				ID: StableID(string(Removed), k, pt.Hash), Class: Removed, Severity: Low, Subject: k,
-				Server: pt.Server, Tool: pt.Name, PinnedHash: pt.Hash,
-			})
+			removedTools = append(removedTools, pt)
 		}
 	}
+	renamed := map[string]string{}
+	if opt.Rules != RulesReference {
+		renamed = pairRenames(removedTools, addedTools)
+	}
+	isNew := map[string]string{} // new key -> old key
+	for o, n := range renamed {
+		isNew[n] = o
+	}
+	for _, sc := range addedTools {
+		k := sc.tool.Key()
+		if old, ok := isNew[k]; ok {
+			if !opt.wants(Mutation) {
+				continue
+			}
+			pt := pin.Tool(old)
+			f := Finding{
+				Class: Mutation, Severity: High, Subject: k, Server: sc.tool.Server, Tool: sc.tool.Name,
+				PinnedHash: pt.Hash, ScannedHash: sc.desc.Hash, Path: sc.tool.Path, Line: sc.tool.Line,
+				RenamedFrom: old, Detail: "renamed from " + old,
+			}
+			f.Changes = diffDescriptors(&pt.Descriptor, &sc.desc.Value, opt.Rules)
+			if len(f.Changes) > MaxChanges {
+				f.ChangesOmitted = len(f.Changes) - MaxChanges
+				f.Changes = f.Changes[:MaxChanges]
+			}
+			f.ID = StableID(string(Mutation), k, pt.Hash, sc.desc.Hash, "renamed-from", old)
+			muts = append(muts, f)
+			continue
+		}
+		if !opt.wants(Added) {
+			continue
+		}
+		addrem = append(addrem, Finding{
+			ID: StableID(string(Added), k, sc.desc.Hash), Class: Added, Severity: Medium, Subject: k,
+			Server: sc.tool.Server, Tool: sc.tool.Name, ScannedHash: sc.desc.Hash, Path: sc.tool.Path, Line: sc.tool.Line,
+		})
+	}
+	for _, pt := range removedTools {
+		if _, ok := renamed[pt.Key]; ok || !opt.wants(Removed) {
+			continue
+		}
+		addrem = append(addrem, Finding{
+			ID: StableID(string(Removed), pt.Key, pt.Hash), Class: Removed, Severity: Low, Subject: pt.Key,
+			Server: pt.Server, Tool: pt.Name, PinnedHash: pt.Hash,
+		})
+	}
+	sort.SliceStable(muts, func(i, j int) bool { return muts[i].Subject < muts[j].Subject })
 	var launches []Finding
 	for _, f := range compareServers(inv, pin, opt) {
 		if f.Class == Launch {
@@ -333,16 +372,17 @@ func pyNumber(v *jsonv.Value) (*big.Rat, bool) {
 }
 
 // shadows groups tool names claimed by two or more servers. The reference
-// rules group exact names as written; the default rules group names equal
-// after trimming.
+// rules group exact names as written; the default rules group names that
+// read alike: equal after trimming, case folding, NFKC or look-alike
+// mapping (see shadow.go).
 func shadows(inv *Inventory, rs RuleSet) []Finding {
+	if rs != RulesReference {
+		return lookalikeShadows(inv)
+	}
 	claim := map[string][]string{}
 	for _, s := range inv.Servers {
 		for _, t := range s.Tools {
 			name := t.Name
-			if rs != RulesReference {
-				name = canon.Strip(name)
-			}
 			if !containsStr(claim[name], s.Name) {
 				claim[name] = append(claim[name], s.Name)
 			}
@@ -362,7 +402,7 @@ func shadows(inv *Inventory, rs RuleSet) []Finding {
 		var claimants []string
 		for _, s := range servers {
 			for _, t := range inv.Server(s).Tools {
-				if t.Name == n || (rs != RulesReference && canon.Strip(t.Name) == n) {
+				if t.Name == n {
 					claimants = append(claimants, s+"/"+DescribeTool(t, Format2, DefaultExclude).Hash)
 				}
 			}

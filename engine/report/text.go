@@ -75,7 +75,11 @@ func FindingLines(f *engine.Finding, rules engine.RuleSet, opt TextOptions) []st
 	var out []string
 	switch f.Class {
 	case engine.Mutation:
-		out = append(out, fmt.Sprintf("MUTATION %s: pinned %s scanned %s%s", s(f.Subject), engine.Digest(f.PinnedHash), engine.Digest(f.ScannedHash), id(f.ID)))
+		renamed := ""
+		if f.RenamedFrom != "" {
+			renamed = "renamed from " + s(f.RenamedFrom) + ", "
+		}
+		out = append(out, fmt.Sprintf("MUTATION %s: %spinned %s scanned %s%s", s(f.Subject), renamed, engine.Digest(f.PinnedHash), engine.Digest(f.ScannedHash), id(f.ID)))
 		for _, c := range f.Changes {
 			out = append(out,
 				fmt.Sprintf("  field %s changed", s(c.Path)),
@@ -110,9 +114,24 @@ func FindingLines(f *engine.Finding, rules engine.RuleSet, opt TextOptions) []st
 		for i, n := range f.Servers {
 			names[i] = s(n)
 		}
-		out = append(out,
-			fmt.Sprintf("SHADOW %s: claimed by %d servers (%s)%s", s(f.Subject), len(f.Servers), strings.Join(names, ", "), id(f.ID)),
-			"  precedence risk: client resolution order decides the winner")
+		if len(f.LookAlikes) == 0 {
+			out = append(out,
+				fmt.Sprintf("SHADOW %s: claimed by %d servers (%s)%s", s(f.Subject), len(f.Servers), strings.Join(names, ", "), id(f.ID)),
+				"  precedence risk: client resolution order decides the winner")
+			break
+		}
+		// Look-alike names: one line each, with the characters that
+		// differ named, since a Cyrillic а prints like a Latin a.
+		out = append(out, fmt.Sprintf("SHADOW %s: claimed by %d servers (%s) under look-alike names (%s)%s",
+			s(f.Subject), len(f.Servers), strings.Join(names, ", "), s(f.Collision), id(f.ID)))
+		for _, la := range f.LookAlikes {
+			line := fmt.Sprintf("  %s on %s: %s", s(la.Name), s(la.Server), s(la.Kind))
+			if la.Chars != "" {
+				line += ", " + s(la.Chars)
+			}
+			out = append(out, line)
+		}
+		out = append(out, "  precedence risk: client resolution order decides the winner, and a person or a model cannot tell the names apart")
 	case engine.Poison:
 		out = append(out, fmt.Sprintf("POISON %s: score %d, %d %s%s", s(f.Subject), f.Score, len(f.Signals), plural(len(f.Signals), "signal", "signals", ref), id(f.ID)))
 		for _, sg := range f.Signals {
