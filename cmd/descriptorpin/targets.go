@@ -72,24 +72,27 @@ func discoverPaths(projects []string) []clientconfig.Candidate {
 	cands := clientconfig.Candidates(runtime.GOOS, os.Getenv, home)
 	var out []clientconfig.Candidate
 	seen := map[string]bool{}
+	// add lists a candidate once; a glob adds each file it matches now.
 	add := func(c clientconfig.Candidate) {
-		if !seen[c.Path] {
-			seen[c.Path] = true
-			out = append(out, c)
+		paths := []string{c.Path}
+		if c.Glob {
+			paths, _ = filepath.Glob(c.Path)
+		}
+		for _, p := range paths {
+			if !seen[p] {
+				seen[p] = true
+				g := c
+				g.Path, g.Glob = p, false
+				out = append(out, g)
+			}
 		}
 	}
 	dirs := append([]string(nil), projects...)
 	for _, c := range cands {
+		add(c)
 		if c.Glob {
-			matches, _ := filepath.Glob(c.Path)
-			for _, m := range matches {
-				g := c
-				g.Path, g.Glob = m, false
-				add(g)
-			}
 			continue
 		}
-		add(c)
 		if c.Client == "claude-code" && filepath.Base(c.Path) == ".claude.json" {
 			if data, err := readCapped("client config", c.Path, engine.MaxFileBytes); err == nil {
 				if ds, err := clientconfig.ProjectDirs(c.Path, data); err == nil {
@@ -101,15 +104,6 @@ func discoverPaths(projects []string) []clientconfig.Candidate {
 	sort.Strings(dirs)
 	for _, d := range dirs {
 		for _, c := range clientconfig.ProjectCandidates(d, runtime.GOOS) {
-			if c.Glob {
-				matches, _ := filepath.Glob(c.Path)
-				for _, m := range matches {
-					g := c
-					g.Path, g.Glob = m, false
-					add(g)
-				}
-				continue
-			}
 			add(c)
 		}
 	}
