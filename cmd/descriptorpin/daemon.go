@@ -354,9 +354,15 @@ func (d *daemon) reloadPin() {
 		return
 	}
 	change := monitor.DiffPins(d.pin, p)
+	sameEntries := d.pin != nil && d.pin.Format == p.Format && monitor.Empty(change)
 	d.pin = p
-	d.pinGen++
 	d.state.PinHash = h
+	if sameEntries {
+		// Reformatted or re-saved with the same entries: nothing to
+		// announce and nothing to re-evaluate.
+		return
+	}
+	d.pinGen++
 	msg := fmt.Sprintf("pin changed: %d added, %d removed, %d re-approved, %d accepted, %d unaccepted",
 		len(change.Added), len(change.Removed), len(change.Reapproved), len(change.Accepted), len(change.Unaccepted))
 	if len(change.ApprovedBy) > 0 {
