@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/internal/english"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -182,7 +183,7 @@ func hiddenUnicodeMatch(a *normText) (string, string) {
 		parts = append(parts, p)
 	}
 	if nInvis >= 2 || inWord && nInvis > 0 {
-		p := strconv.Itoa(nInvis) + " invisible " + plural(nInvis, "character", "characters") + " (" + codePoints(invisSeen) + ")"
+		p := strconv.Itoa(nInvis) + " invisible " + english.Plural(nInvis, "character", "characters") + " (" + codePoints(invisSeen) + ")"
 		if msg := decodeInvisibleBits(s); msg != "" {
 			p += " encoding the text " + quoteText(msg) + innerNote(msg)
 		} else if inWord {
@@ -208,13 +209,6 @@ func hiddenUnicodeMatch(a *normText) (string, string) {
 		ev = s
 	}
 	return clipRunes(ev, 200), "hidden Unicode: " + strings.Join(parts, "; ")
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 func codePoints(rs []rune) string {

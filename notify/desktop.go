@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/internal/english"
 )
 
 // Desktop notification defaults.
@@ -375,14 +376,14 @@ func (b *burst) notification() (n Notification, ok bool) {
 	var body []string
 	switch {
 	case b.opened > 0:
-		noun := plural(b.opened, "finding", "findings")
+		noun := english.Plural(b.opened, "finding", "findings")
 		n.Summary = fmt.Sprintf("%d new %s in %s: %s", b.opened, noun, places(b.servers), classList(b.classes, b.opened))
 		body = append(body, b.lines...)
 		if more := b.opened - len(b.lines); more > 0 {
 			body = append(body, fmt.Sprintf("… and %d more (descriptorpin status)", more))
 		}
 		if b.resolved > 0 {
-			body = append(body, fmt.Sprintf("%d %s resolved", b.resolved, plural(b.resolved, "finding", "findings")))
+			body = append(body, fmt.Sprintf("%d %s resolved", b.resolved, english.Plural(b.resolved, "finding", "findings")))
 		}
 		n.Urgent = b.urgent
 	case b.healthN > 0:
@@ -395,10 +396,10 @@ func (b *burst) notification() (n Notification, ok bool) {
 	}
 	body = append(body, b.health...)
 	if more := b.healthN - len(b.health); more > 0 {
-		body = append(body, fmt.Sprintf("… and %d more watch %s", more, plural(more, "change", "changes")))
+		body = append(body, fmt.Sprintf("… and %d more watch %s", more, english.Plural(more, "change", "changes")))
 	}
 	if b.missed > 0 {
-		body = append(body, fmt.Sprintf("… and %d more %s too fast to count (see the event log)", b.missed, plural(b.missed, "event", "events")))
+		body = append(body, fmt.Sprintf("… and %d more %s too fast to count (see the event log)", b.missed, english.Plural(b.missed, "event", "events")))
 	}
 	n.Summary = clip(n.Summary, maxSummaryRunes)
 	n.Body = clip(strings.Join(body, "\n"), maxBodyRunes)

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/internal/english"
 )
 
 // Webhook retry defaults.
@@ -339,7 +340,7 @@ func (w *Webhook) run(ctx context.Context) {
 		case delivered:
 			w.spool.remove(e)
 			if failures > 0 {
-				w.report(ActionNotifyRecovered, "info", fmt.Sprintf("delivering again after %d failed %s", failures, plural(failures, "attempt", "attempts")), "")
+				w.report(ActionNotifyRecovered, "info", fmt.Sprintf("delivering again after %d failed %s", failures, english.Plural(failures, "attempt", "attempts")), "")
 			}
 			failures, next = 0, time.Time{}
 		case retry:
@@ -355,7 +356,7 @@ func (w *Webhook) run(ctx context.Context) {
 			}
 			next = time.Now().Add(wait)
 			if failures == 1 {
-				w.report(ActionNotifyDegraded, "warn", fmt.Sprintf("delivery failed (%s); retrying with backoff, %d %s spooled", res.reason, w.spool.len(), plural(w.spool.len(), "delivery", "deliveries")), res.reason)
+				w.report(ActionNotifyDegraded, "warn", fmt.Sprintf("delivery failed (%s); retrying with backoff, %d %s spooled", res.reason, w.spool.len(), english.Plural(w.spool.len(), "delivery", "deliveries")), res.reason)
 			}
 		case rejected:
 			w.spool.remove(e)
@@ -364,7 +365,7 @@ func (w *Webhook) run(ctx context.Context) {
 		case gone:
 			w.gone.Store(true)
 			n := w.spool.len()
-			w.report(ActionNotifyDegraded, "error", fmt.Sprintf("endpoint gone (%s): no more deliveries to it until the service restarts; %d %s kept in the spool", res.reason, n, plural(n, "delivery", "deliveries")), res.reason)
+			w.report(ActionNotifyDegraded, "error", fmt.Sprintf("endpoint gone (%s): no more deliveries to it until the service restarts; %d %s kept in the spool", res.reason, n, english.Plural(n, "delivery", "deliveries")), res.reason)
 			<-ctx.Done()
 			return
 		}
@@ -492,11 +493,4 @@ func (w *Webhook) scrub(s string) string {
 		}
 	}
 	return s
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/monitor"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/internal/english"
 	"github.com/descriptorpin/descriptorpin/notify"
 	"github.com/descriptorpin/descriptorpin/watcher"
 )
@@ -139,7 +140,7 @@ func (d *daemon) run(ctx context.Context) error {
 		return fmt.Errorf("creating state directory: %w", err)
 	}
 	d.emit(d.event(engine.ActionDaemonStarted, "info", "",
-		fmt.Sprintf("descriptorpin %s watching %d %s (pin %s, rules %s)", version, len(d.targets), plural(len(d.targets), "file", "files"), sanitize.Text(d.cfg.Pin), d.rules)))
+		fmt.Sprintf("descriptorpin %s watching %d %s (pin %s, rules %s)", version, len(d.targets), english.Plural(len(d.targets), "file", "files"), sanitize.Text(d.cfg.Pin), d.rules)))
 	d.loadState()
 	d.dropUnwatched()
 	d.startPin()
@@ -504,11 +505,4 @@ func (d *daemon) saveState() {
 func hashBytes(b []byte) string {
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

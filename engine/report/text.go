@@ -11,6 +11,7 @@ import (
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/internal/english"
 )
 
 // TextOptions tunes the text report.
@@ -150,10 +151,10 @@ func FindingLines(f *engine.Finding, rules engine.RuleSet, opt TextOptions) []st
 // plural picks a word form. The reference rules keep the original's
 // always-plural wording ("1 signals") so its output is reproduced exactly.
 func plural(n int, one, many string, ref bool) string {
-	if n == 1 && !ref {
-		return one
+	if ref {
+		return many
 	}
-	return many
+	return english.Plural(n, one, many)
 }
 
 // Counted reports whether a finding counts toward the summary total and
