@@ -8,6 +8,7 @@ import (
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/canon"
+	"github.com/descriptorpin/descriptorpin/engine/redact"
 )
 
 // Document renders the captured servers (results without Err) as an
@@ -17,7 +18,7 @@ import (
 //
 // name and transport are the config's, so a pin made from the inventory
 // and one made from the config agree on every server's launch; args go
-// through engine.RedactArgs and the URL through engine.RedactURL, exactly
+// through redact.Args and the URL through redact.URL, exactly
 // as written in the config (references unresolved); env_keys and
 // header_keys list the config's key names, never values, which the engine
 // reads into the launch config. tools holds each
@@ -53,11 +54,11 @@ func Document(results []*Result) ([]byte, error) {
 		}
 		if s.Args != nil {
 			b.WriteString(`,"args":`)
-			writeJSON(&b, engine.RedactArgs(s.Args))
+			writeJSON(&b, redact.Args(s.Args))
 		}
 		if s.URL != "" {
 			b.WriteString(`,"url":`)
-			writeJSON(&b, engine.RedactURL(s.URL))
+			writeJSON(&b, redact.URL(s.URL))
 		}
 		writeKeys(&b, "env_keys", sortedKeys(s.EnvKeys, s.Env))
 		writeKeys(&b, "header_keys", sortedKeys(s.HeaderKeys, s.Headers))

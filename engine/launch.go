@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/descriptorpin/descriptorpin/engine/redact"
 )
 
 // Launch is the class of a server whose launch config differs from the
@@ -20,9 +22,9 @@ const Launch Class = "LAUNCH"
 // arguments, or the URL, secrets redacted.
 func LaunchLine(s *Server) string {
 	if s.Command != "" {
-		return strings.Join(append([]string{s.Command}, RedactArgs(s.Args)...), " ")
+		return strings.Join(append([]string{s.Command}, redact.Args(s.Args)...), " ")
 	}
-	return RedactURL(s.URL)
+	return redact.URL(s.URL)
 }
 
 // launchChanges lists what differs between the pinned launch config and
@@ -36,8 +38,8 @@ func launchChanges(ps *PinServer, s *Server) []Change {
 	}
 	add("transport", ps.Transport, s.Transport)
 	add("command", ps.Command, s.Command)
-	add("args", joinArgs(ps.Args), joinArgs(RedactArgs(s.Args)))
-	add("url", ps.URL, RedactURL(s.URL))
+	add("args", joinArgs(ps.Args), joinArgs(redact.Args(s.Args)))
+	add("url", ps.URL, redact.URL(s.URL))
 	add("env keys", strings.Join(ps.EnvKeys, ", "), strings.Join(s.EnvKeys, ", "))
 	add("header keys", strings.Join(ps.HeaderKeys, ", "), strings.Join(s.HeaderKeys, ", "))
 	return out
@@ -257,7 +259,7 @@ func unpinnedPackage(s *Server, _ fs.FileMode) string {
 		return ""
 	}
 	if why := floating(runner, pkg); why != "" {
-		return fmt.Sprintf("%s runs %q %s, so what it runs can change without any edit here", runner, RedactArg(pkg), why)
+		return fmt.Sprintf("%s runs %q %s, so what it runs can change without any edit here", runner, redact.Arg(pkg), why)
 	}
 	return ""
 }
@@ -379,16 +381,16 @@ func plaintextRemote(s *Server, _ fs.FileMode) string {
 func inlineSecret(s *Server, _ fs.FileMode) string {
 	var where []string
 	for _, k := range s.EnvKeys {
-		if SecretValue(k, s.Env[k]) {
+		if redact.SecretValue(k, s.Env[k]) {
 			where = append(where, "env "+k)
 		}
 	}
 	for _, k := range s.HeaderKeys {
-		if SecretValue(k, s.Headers[k]) {
+		if redact.SecretValue(k, s.Headers[k]) {
 			where = append(where, "header "+k)
 		}
 	}
-	red := RedactArgs(s.Args)
+	red := redact.Args(s.Args)
 	for i := range s.Args {
 		if red[i] != s.Args[i] {
 			where = append(where, fmt.Sprintf("args[%d]", i))
@@ -401,7 +403,7 @@ func inlineSecret(s *Server, _ fs.FileMode) string {
 			}
 			for k, vs := range u.Query() {
 				for _, v := range vs {
-					if SecretValue(k, v) {
+					if redact.SecretValue(k, v) {
 						where = append(where, "url query "+k)
 						break
 					}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/descriptorpin/descriptorpin/engine/canon"
 	"github.com/descriptorpin/descriptorpin/engine/jsonv"
+	"github.com/descriptorpin/descriptorpin/engine/redact"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 )
 
@@ -133,7 +134,7 @@ func PinToolFrom(t *Tool, format int, exclude []string, ap Approval) (*PinTool, 
 func PinServerFrom(s *Server, ap Approval) *PinServer {
 	return &PinServer{
 		Name: s.Name, Transport: s.Transport, Command: s.Command,
-		Args: RedactArgs(s.Args), URL: RedactURL(s.URL),
+		Args: redact.Args(s.Args), URL: redact.URL(s.URL),
 		EnvKeys: append([]string(nil), s.EnvKeys...), HeaderKeys: append([]string(nil), s.HeaderKeys...), Approval: ap,
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/descriptorpin/descriptorpin/engine/canon"
 	"github.com/descriptorpin/descriptorpin/engine/jsonv"
+	"github.com/descriptorpin/descriptorpin/engine/redact"
 )
 
 // MaxChanges caps the change blocks listed for one mutated tool.
@@ -488,7 +489,7 @@ func transports(inv *Inventory, opt ScanOptions) []Finding {
 // (never values).
 func LaunchHash(s *Server) string {
 	v := newObj().set("transport", str(s.Transport)).set("command", str(s.Command)).
-		set("args", strs(RedactArgs(s.Args))).set("url", str(RedactURL(s.URL))).set("env_keys", strs(s.EnvKeys)).
+		set("args", strs(redact.Args(s.Args))).set("url", str(redact.URL(s.URL))).set("env_keys", strs(s.EnvKeys)).
 		set("header_keys", strs(s.HeaderKeys))
 	return canon.Hash(canon.Encode(&v.v))
 }

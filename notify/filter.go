@@ -1,7 +1,6 @@
 package notify
 
 import (
-	"net/url"
 	"strings"
 	"unicode/utf8"
 
@@ -64,17 +63,6 @@ func Accepts(ev engine.Event, minSeverity string) bool {
 		return severityRank(HealthSeverity) >= floor
 	}
 	return false
-}
-
-// RedactURL returns what of a webhook URL may be shown in events and
-// output: scheme://host[:port]. Paths, queries and user info often hold a
-// token and are never shown; a URL that does not parse is "<redacted>".
-func RedactURL(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil || u.Scheme == "" || u.Host == "" {
-		return "<redacted>"
-	}
-	return escape(u.Scheme + "://" + u.Host)
 }
 
 // clip returns s cut to at most max runes, ending in "…" when cut. s is

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/redact"
 	"github.com/descriptorpin/descriptorpin/internal/english"
 )
 
@@ -107,19 +108,19 @@ type Webhook struct {
 func NewWebhook(opt WebhookOptions) (*Webhook, error) {
 	u, err := url.Parse(opt.URL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("webhook %s: the URL must be an absolute http or https URL", RedactURL(opt.URL))
+		return nil, fmt.Errorf("webhook %s: the URL must be an absolute http or https URL", redact.Endpoint(opt.URL))
 	}
 	switch opt.Format {
 	case "":
 		opt.Format = FormatStandard
 	case FormatStandard, FormatSlack, FormatTeams:
 	default:
-		return nil, fmt.Errorf("webhook %s: unknown format %q: want standard, slack or teams", RedactURL(opt.URL), escape(opt.Format))
+		return nil, fmt.Errorf("webhook %s: unknown format %q: want standard, slack or teams", redact.Endpoint(opt.URL), escape(opt.Format))
 	}
 	w := &Webhook{opt: opt, wake: make(chan struct{}, 1)}
 	if opt.Secret != "" {
 		if w.key, err = DecodeSecret(opt.Secret); err != nil {
-			return nil, fmt.Errorf("webhook %s: %w", RedactURL(opt.URL), err)
+			return nil, fmt.Errorf("webhook %s: %w", redact.Endpoint(opt.URL), err)
 		}
 	}
 	if w.opt.Timeout <= 0 {
@@ -140,9 +141,9 @@ func NewWebhook(opt WebhookOptions) (*Webhook, error) {
 	if w.opt.Now == nil {
 		w.opt.Now = time.Now
 	}
-	w.label = "webhook " + RedactURL(opt.URL)
+	w.label = "webhook " + redact.Endpoint(opt.URL)
 	if opt.Name != "" {
-		w.label = fmt.Sprintf("webhook %s (%s)", escape(opt.Name), RedactURL(opt.URL))
+		w.label = fmt.Sprintf("webhook %s (%s)", escape(opt.Name), redact.Endpoint(opt.URL))
 	}
 	tr := http.DefaultTransport.(*http.Transport).Clone() // proxy from the environment, dial and TLS timeouts
 	tr.MaxResponseHeaderBytes = 64 << 10
@@ -164,7 +165,7 @@ func (w *Webhook) Name() string {
 }
 
 // Target is what may be shown of the endpoint: scheme://host.
-func (w *Webhook) Target() string { return RedactURL(w.opt.URL) }
+func (w *Webhook) Target() string { return redact.Endpoint(w.opt.URL) }
 
 // Signed reports whether deliveries carry a webhook-signature.
 func (w *Webhook) Signed() bool { return w.key != nil }
@@ -483,7 +484,7 @@ func (w *Webhook) scrub(s string) string {
 	if s == "" {
 		return s
 	}
-	s = strings.ReplaceAll(s, w.opt.URL, RedactURL(w.opt.URL))
+	s = strings.ReplaceAll(s, w.opt.URL, redact.Endpoint(w.opt.URL))
 	if u, err := url.Parse(w.opt.URL); err == nil {
 		if p := u.RequestURI(); len(p) > 1 {
 			s = strings.ReplaceAll(s, p, "/…")

@@ -1,4 +1,4 @@
-package engine
+package redact
 
 import (
 	"math"
@@ -91,10 +91,10 @@ func SecretValue(key, v string) bool {
 	return secretKey.MatchString(key) || LooksSecret(v)
 }
 
-// RedactArg hides a secret inside one command-line argument: a whole
+// Arg hides a secret inside one command-line argument: a whole
 // token-shaped argument, or the value of --flag=value when the flag names a
 // secret or the value looks like one.
-func RedactArg(a string) string {
+func Arg(a string) string {
 	if i := strings.IndexByte(a, '='); i > 0 && strings.HasPrefix(a, "-") {
 		if SecretValue(a[:i], a[i+1:]) {
 			return a[:i+1] + Redacted
@@ -107,15 +107,15 @@ func RedactArg(a string) string {
 	return a
 }
 
-// RedactArgs applies RedactArg to each argument and also hides the value
+// Args applies Arg to each argument and also hides the value
 // after a flag that names a secret ("--token VALUE").
-func RedactArgs(args []string) []string {
+func Args(args []string) []string {
 	if args == nil {
 		return nil
 	}
 	out := make([]string, len(args))
 	for i, a := range args {
-		out[i] = RedactArg(a)
+		out[i] = Arg(a)
 		if i > 0 && strings.HasPrefix(args[i-1], "-") && !strings.Contains(args[i-1], "=") &&
 			secretKey.MatchString(args[i-1]) && !IsReference(a) && !strings.HasPrefix(a, "-") {
 			out[i] = Redacted
