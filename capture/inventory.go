@@ -8,6 +8,8 @@ import (
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/canon"
+	"github.com/descriptorpin/descriptorpin/engine/inventory"
+	"github.com/descriptorpin/descriptorpin/engine/pin"
 	"github.com/descriptorpin/descriptorpin/engine/redact"
 )
 
@@ -173,24 +175,24 @@ func Compare(base, other *Result) (*Difference, error) {
 	return d, nil
 }
 
-func descriptors(r *Result) (map[string]engine.Descriptor, error) {
+func descriptors(r *Result) (map[string]pin.Descriptor, error) {
 	doc, err := Document([]*Result{{Server: &engine.Server{Name: "server", Transport: "unknown"}, Tools: r.Tools}})
 	if err != nil {
 		return nil, err
 	}
-	inv, err := engine.ParseInventory("tools/list", doc)
+	inv, err := inventory.Parse("tools/list", doc)
 	if err != nil {
 		return nil, err
 	}
-	out := map[string]engine.Descriptor{}
+	out := map[string]pin.Descriptor{}
 	for _, t := range inv.Tools() {
-		out[canon.Strip(t.Name)] = engine.DescribeTool(t, engine.Format2, engine.DefaultExclude)
+		out[canon.Strip(t.Name)] = pin.Describe(t, pin.Format2, pin.DefaultExclude())
 	}
 	return out, nil
 }
 
-func changedFields(a, b engine.Descriptor) []string {
-	enc := func(d engine.Descriptor) map[string]string {
+func changedFields(a, b pin.Descriptor) []string {
+	enc := func(d pin.Descriptor) map[string]string {
 		m := map[string]string{}
 		for i := range d.Value.Members {
 			m[d.Value.Members[i].Key] = string(canon.Encode(&d.Value.Members[i].Value))

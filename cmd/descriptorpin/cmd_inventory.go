@@ -18,6 +18,7 @@ import (
 	"github.com/descriptorpin/descriptorpin/capture"
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/clientconfig"
+	"github.com/descriptorpin/descriptorpin/engine/inventory"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/internal/english"
 )
@@ -206,7 +207,7 @@ func runInventory(e *env, args []string) error {
 		return &usageError{msg: fmt.Sprintf("the inventory would be %d MiB, larger than the %d MiB an inventory may be; nothing written", len(doc)>>20, engine.MaxFileBytes>>20),
 			hint: "capture fewer servers at once with --server"}
 	}
-	if _, err := engine.ParseInventory(out, doc); err != nil {
+	if _, err := inventory.Parse(out, doc); err != nil {
 		return fmt.Errorf("the captured inventory does not parse (a bug): %w", err)
 	}
 	if err := writeAtomic(out, doc, 0o644); err != nil {
