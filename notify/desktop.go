@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/internal/english"
 )
 
@@ -295,13 +296,13 @@ func (d *Desktop) failed(err error) {
 		if !d.unavailable {
 			d.unavailable = true
 			reason := strings.TrimPrefix(err.Error(), errUnavailable.Error()+": ")
-			d.report(ActionNotifyDegraded, "warn", "desktop notifications unavailable, continuing without them: "+escape(reason), err.Error())
+			d.report(ActionNotifyDegraded, "warn", "desktop notifications unavailable, continuing without them: "+sanitize.Text(reason), err.Error())
 		}
 		return
 	}
 	if !d.failing {
 		d.failing = true
-		d.report(ActionNotifyDegraded, "warn", "desktop notification failed, will try again with the next one: "+escape(err.Error()), err.Error())
+		d.report(ActionNotifyDegraded, "warn", "desktop notification failed, will try again with the next one: "+sanitize.Text(err.Error()), err.Error())
 	}
 }
 
@@ -309,7 +310,7 @@ func (d *Desktop) report(action, level, msg, errText string) {
 	if d.opt.Report == nil {
 		return
 	}
-	d.opt.Report(engine.Event{Time: d.opt.Now(), Action: action, Level: level, Message: msg, Error: escape(errText)})
+	d.opt.Report(engine.Event{Time: d.opt.Now(), Action: action, Level: level, Message: msg, Error: sanitize.Text(errText)})
 }
 
 // --- coalescing ---

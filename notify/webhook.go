@@ -18,6 +18,7 @@ import (
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/redact"
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/internal/english"
 )
 
@@ -115,7 +116,7 @@ func NewWebhook(opt WebhookOptions) (*Webhook, error) {
 		opt.Format = FormatStandard
 	case FormatStandard, FormatSlack, FormatTeams:
 	default:
-		return nil, fmt.Errorf("webhook %s: unknown format %q: want standard, slack or teams", redact.Endpoint(opt.URL), escape(opt.Format))
+		return nil, fmt.Errorf("webhook %s: unknown format %q: want standard, slack or teams", redact.Endpoint(opt.URL), sanitize.Text(opt.Format))
 	}
 	w := &Webhook{opt: opt, wake: make(chan struct{}, 1)}
 	if opt.Secret != "" {
@@ -143,7 +144,7 @@ func NewWebhook(opt WebhookOptions) (*Webhook, error) {
 	}
 	w.label = "webhook " + redact.Endpoint(opt.URL)
 	if opt.Name != "" {
-		w.label = fmt.Sprintf("webhook %s (%s)", escape(opt.Name), redact.Endpoint(opt.URL))
+		w.label = fmt.Sprintf("webhook %s (%s)", sanitize.Text(opt.Name), redact.Endpoint(opt.URL))
 	}
 	tr := http.DefaultTransport.(*http.Transport).Clone() // proxy from the environment, dial and TLS timeouts
 	tr.MaxResponseHeaderBytes = 64 << 10
@@ -159,7 +160,7 @@ func NewWebhook(opt WebhookOptions) (*Webhook, error) {
 // Name implements Sink: "webhook" or "webhook NAME".
 func (w *Webhook) Name() string {
 	if w.opt.Name != "" {
-		return "webhook " + escape(w.opt.Name)
+		return "webhook " + sanitize.Text(w.opt.Name)
 	}
 	return "webhook"
 }
@@ -279,7 +280,7 @@ func (w *Webhook) report(action, level, msg, errText string) {
 	}
 	w.opt.Report(engine.Event{
 		Time: w.opt.Now(), Action: action, Level: level,
-		Message: w.label + ": " + msg, Error: escape(w.scrub(errText)),
+		Message: w.label + ": " + msg, Error: sanitize.Text(w.scrub(errText)),
 	})
 }
 
@@ -361,7 +362,7 @@ func (w *Webhook) run(ctx context.Context) {
 			}
 		case rejected:
 			w.spool.remove(e)
-			w.report(ActionNotifyDegraded, "error", fmt.Sprintf("delivery %s rejected (%s) and dropped: a 4xx other than 408, 410 and 429 is not retried", escape(sp.Message.ID), res.reason), res.reason)
+			w.report(ActionNotifyDegraded, "error", fmt.Sprintf("delivery %s rejected (%s) and dropped: a 4xx other than 408, 410 and 429 is not retried", sanitize.Text(sp.Message.ID), res.reason), res.reason)
 			failures, next = 0, time.Time{}
 		case gone:
 			w.gone.Store(true)
@@ -476,7 +477,7 @@ func (w *Webhook) netReason(ctx context.Context, err error) string {
 	if errors.As(err, &ne) && ne.Timeout() {
 		return "timed out"
 	}
-	return escape(w.scrub(err.Error()))
+	return sanitize.Text(w.scrub(err.Error()))
 }
 
 // scrub removes the URL, and its path and query, from s.

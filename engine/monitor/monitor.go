@@ -83,7 +83,7 @@ func (s *State) OpenCount() int {
 	return n
 }
 
-func stamp(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000Z07:00") }
+func stamp(t time.Time) string { return engine.Stamp(t) }
 
 // ApplyScan records a good scan of fs's file and returns the events: one
 // finding-opened per finding not open before, one finding-resolved per open
@@ -150,8 +150,7 @@ func ApplyFailure(fs *FileState, err error, now time.Time) []engine.Event {
 }
 
 func levelFor(sev string) string {
-	switch sev {
-	case "high", "critical":
+	if v, _ := engine.ParseSeverity(sev); v >= engine.High {
 		return "warn"
 	}
 	return "info"
