@@ -34,6 +34,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/redact"
 )
 
@@ -46,14 +47,15 @@ var Example string
 // MaxFileSize is the largest config file Load and Parse accept, in bytes.
 const MaxFileSize = 1 << 20
 
-// TargetKind says how a watched target file is read.
-type TargetKind string
+// TargetKind says how a watched target file is read: the engine's one
+// target-kind type.
+type TargetKind = engine.TargetKind
 
 // Target kinds.
 const (
-	KindAuto         TargetKind = "auto"          // decided from the file's content (the default)
-	KindInventory    TargetKind = "inventory"     // a DescriptorPin inventory
-	KindClientConfig TargetKind = "client-config" // an MCP client config (Claude, Cursor, VS Code, ...)
+	KindAuto         = engine.KindAuto         // decided from the file's content (the default)
+	KindInventory    = engine.KindInventory    // a DescriptorPin inventory
+	KindClientConfig = engine.KindClientConfig // an MCP client config (Claude, Cursor, VS Code, ...)
 )
 
 // RuleSet selects the detector rules.
