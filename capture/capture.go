@@ -44,6 +44,7 @@ import (
 	"time"
 
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/inventory"
 	"github.com/descriptorpin/descriptorpin/engine/jsonv"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -383,7 +384,7 @@ func validate(server string, tools []json.RawMessage) error {
 	if err != nil {
 		return err
 	}
-	_, err = engine.ParseInventory("tools/list", doc)
+	_, err = inventory.Parse("tools/list", doc)
 	var ie *engine.InputError
 	if errors.As(err, &ie) {
 		where := strings.TrimPrefix(strings.TrimPrefix(ie.Path, "$.servers[0]"), ".")

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/inventory"
 )
 
 // Real MCP servers built with the same SDK: over stdio (the built test
@@ -391,7 +392,7 @@ func TestDocumentIsDeterministicAndHoldsNoSecret(t *testing.T) {
 	if string(one) != want {
 		t.Errorf("document:\n%s\nwant:\n%s", one, want)
 	}
-	if _, err := engine.ParseInventory("doc", one); err != nil {
+	if _, err := inventory.Parse("doc", one); err != nil {
 		t.Errorf("the engine rejects the document: %v", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/inventory"
 )
 
 // FuzzDecodePage: whatever a server sends as a tools/list result, decoding
@@ -40,7 +41,7 @@ func FuzzDecodePage(f *testing.F) {
 		if err != nil {
 			t.Fatalf("Document: %v", err)
 		}
-		inv, err := engine.ParseInventory("fuzz", doc)
+		inv, err := inventory.Parse("fuzz", doc)
 		if err != nil {
 			t.Fatalf("validated tools give an inventory the engine rejects: %v\n%s", err, doc)
 		}

@@ -8,7 +8,7 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/redact"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -26,7 +26,7 @@ func (c *capturer) http(ctx context.Context) error {
 	}
 	u, err := url.Parse(raw)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return &configError{fmt.Errorf("url %q is not an http:// or https:// URL", sanitize.Text(engine.RedactURL(s.URL)))}
+		return &configError{fmt.Errorf("url %q is not an http:// or https:// URL", sanitize.Text(redact.URL(s.URL)))}
 	}
 	headers := http.Header{}
 	for k, v := range s.Headers {

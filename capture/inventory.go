@@ -8,6 +8,9 @@ import (
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/canon"
+	"github.com/descriptorpin/descriptorpin/engine/inventory"
+	"github.com/descriptorpin/descriptorpin/engine/pin"
+	"github.com/descriptorpin/descriptorpin/engine/redact"
 )
 
 // Document renders the captured servers (results without Err) as an
@@ -17,7 +20,7 @@ import (
 //
 // name and transport are the config's, so a pin made from the inventory
 // and one made from the config agree on every server's launch; args go
-// through engine.RedactArgs and the URL through engine.RedactURL, exactly
+// through redact.Args and the URL through redact.URL, exactly
 // as written in the config (references unresolved); env_keys and
 // header_keys list the config's key names, never values, which the engine
 // reads into the launch config. tools holds each
@@ -53,11 +56,11 @@ func Document(results []*Result) ([]byte, error) {
 		}
 		if s.Args != nil {
 			b.WriteString(`,"args":`)
-			writeJSON(&b, engine.RedactArgs(s.Args))
+			writeJSON(&b, redact.Args(s.Args))
 		}
 		if s.URL != "" {
 			b.WriteString(`,"url":`)
-			writeJSON(&b, engine.RedactURL(s.URL))
+			writeJSON(&b, redact.URL(s.URL))
 		}
 		writeKeys(&b, "env_keys", sortedKeys(s.EnvKeys, s.Env))
 		writeKeys(&b, "header_keys", sortedKeys(s.HeaderKeys, s.Headers))
@@ -172,24 +175,24 @@ func Compare(base, other *Result) (*Difference, error) {
 	return d, nil
 }
 
-func descriptors(r *Result) (map[string]engine.Descriptor, error) {
+func descriptors(r *Result) (map[string]pin.Descriptor, error) {
 	doc, err := Document([]*Result{{Server: &engine.Server{Name: "server", Transport: "unknown"}, Tools: r.Tools}})
 	if err != nil {
 		return nil, err
 	}
-	inv, err := engine.ParseInventory("tools/list", doc)
+	inv, err := inventory.Parse("tools/list", doc)
 	if err != nil {
 		return nil, err
 	}
-	out := map[string]engine.Descriptor{}
+	out := map[string]pin.Descriptor{}
 	for _, t := range inv.Tools() {
-		out[canon.Strip(t.Name)] = engine.DescribeTool(t, engine.Format2, engine.DefaultExclude)
+		out[canon.Strip(t.Name)] = pin.Describe(t, pin.Format2, pin.DefaultExclude())
 	}
 	return out, nil
 }
 
-func changedFields(a, b engine.Descriptor) []string {
-	enc := func(d engine.Descriptor) map[string]string {
+func changedFields(a, b pin.Descriptor) []string {
+	enc := func(d pin.Descriptor) map[string]string {
 		m := map[string]string{}
 		for i := range d.Value.Members {
 			m[d.Value.Members[i].Key] = string(canon.Encode(&d.Value.Members[i].Value))

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/inventory"
 )
 
 // testServer is the path of the test MCP server (internal/testserver),
@@ -100,7 +101,7 @@ func toolNames(t *testing.T, r *Result) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	inv, err := engine.ParseInventory("test", doc)
+	inv, err := inventory.Parse("test", doc)
 	if err != nil {
 		t.Fatalf("captured inventory does not parse: %v\n%s", err, doc)
 	}

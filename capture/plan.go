@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/redact"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 )
 
@@ -16,7 +17,7 @@ import (
 // anything invisible shown escaped.
 func CommandLine(s *engine.Server) string {
 	parts := []string{shellQuote(s.Command)}
-	for _, a := range engine.RedactArgs(s.Args) {
+	for _, a := range redact.Args(s.Args) {
 		parts = append(parts, shellQuote(a))
 	}
 	return sanitize.Text(strings.Join(parts, " "))

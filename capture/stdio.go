@@ -13,7 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/redact"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -213,8 +213,8 @@ func (t *tail) lastLine() string {
 		}
 		words := strings.Fields(l)
 		for j, w := range words {
-			if engine.LooksSecret(w) {
-				words[j] = engine.Redacted
+			if redact.LooksSecret(w) {
+				words[j] = redact.Redacted
 			}
 		}
 		return fmt.Sprintf("%q", sanitize.Text(sanitize.Clip(strings.Join(words, " "), 200)))

@@ -21,18 +21,21 @@
 // "~/x", "$VAR/x" and "${VAR}/x" work) and then cleaned.
 //
 // Errors never carry secret values: a webhook URL is shown as scheme://host
-// only (see RedactURL), and secrets themselves are never in this file (a
+// only (see redact.Endpoint), and secrets themselves are never in this file (a
 // webhook names a secret_file or a secret_env, never the secret).
 //
-// This package imports no other package of the module.
+// Of the module, this package imports only the engine's pure packages (the
+// one redaction policy and the shared domain types).
 package config
 
 import (
 	_ "embed"
 	"fmt"
-	"net/url"
 	"strings"
 	"time"
+
+	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/redact"
 )
 
 // Example is a commented starter config file, suitable for writing to
@@ -44,14 +47,15 @@ var Example string
 // MaxFileSize is the largest config file Load and Parse accept, in bytes.
 const MaxFileSize = 1 << 20
 
-// TargetKind says how a watched target file is read.
-type TargetKind string
+// TargetKind says how a watched target file is read: the engine's one
+// target-kind type.
+type TargetKind = engine.TargetKind
 
 // Target kinds.
 const (
-	KindAuto         TargetKind = "auto"          // decided from the file's content (the default)
-	KindInventory    TargetKind = "inventory"     // a DescriptorPin inventory
-	KindClientConfig TargetKind = "client-config" // an MCP client config (Claude, Cursor, VS Code, ...)
+	KindAuto         = engine.KindAuto         // decided from the file's content (the default)
+	KindInventory    = engine.KindInventory    // a DescriptorPin inventory
+	KindClientConfig = engine.KindClientConfig // an MCP client config (Claude, Cursor, VS Code, ...)
 )
 
 // RuleSet selects the detector rules.
@@ -244,24 +248,13 @@ type Webhook struct {
 // String describes the webhook without its secret parts.
 func (w Webhook) String() string {
 	if w.Name != "" {
-		return fmt.Sprintf("webhook %q (%s)", w.Name, RedactURL(w.URL))
+		return fmt.Sprintf("webhook %q (%s)", w.Name, redact.Endpoint(w.URL))
 	}
-	return "webhook " + RedactURL(w.URL)
+	return "webhook " + redact.Endpoint(w.URL)
 }
 
 // GoString is String, so that %#v does not print the URL either.
 func (w Webhook) GoString() string { return w.String() }
-
-// RedactURL returns the part of a URL that is safe to show in errors, logs
-// and events: scheme://host (host includes a port, never user info). A
-// string that does not parse as a URL with a scheme gives "<redacted>".
-func RedactURL(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil || u.Scheme == "" {
-		return "<redacted>"
-	}
-	return u.Scheme + "://" + u.Host
-}
 
 // FieldError is an error about one field of the config. Parse, Validate and
 // Load return them (joined with errors.Join when there are several).

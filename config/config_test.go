@@ -873,20 +873,6 @@ func TestWebhookSecretsStayOutOfErrors(t *testing.T) {
 	}
 }
 
-func TestRedactURL(t *testing.T) {
-	tests := map[string]string{
-		"https://hooks.example/services/T0/B0/XYZ": "https://hooks.example",
-		"https://u:p@hooks.example:8443/x?t=1":     "https://hooks.example:8443",
-		"hooks.example/x":                          "<redacted>",
-		"http://[::1":                              "<redacted>",
-	}
-	for in, want := range tests {
-		if got := RedactURL(in); got != want {
-			t.Errorf("RedactURL(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 func TestExampleParsesAndValidates(t *testing.T) {
 	setHome(t)
 	cfg, err := Parse(strings.NewReader(Example))

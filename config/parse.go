@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/descriptorpin/descriptorpin/engine/redact"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -524,7 +525,7 @@ func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 // (a misplaced webhook URL, say) is redacted.
 func quoteKey(k string) string {
 	if strings.Contains(k, "://") {
-		return quote(RedactURL(k) + "/…")
+		return quote(redact.Endpoint(k) + "/…")
 	}
 	return quote(k)
 }

@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/descriptorpin/descriptorpin/engine/redact"
 )
 
 // Limits enforced by Validate.
@@ -158,9 +160,9 @@ func (v *validator) webhookURL(field, raw string) {
 		// url.Parse errors quote the whole URL: do not wrap them.
 		v.fail(field, "is not a valid URL")
 	case u.Scheme != "http" && u.Scheme != "https":
-		v.fail(field, fmt.Sprintf("must be an http or https URL (got %s)", RedactURL(raw)))
+		v.fail(field, fmt.Sprintf("must be an http or https URL (got %s)", redact.Endpoint(raw)))
 	case u.Hostname() == "":
-		v.fail(field, fmt.Sprintf("must include a host (got %s)", RedactURL(raw)))
+		v.fail(field, fmt.Sprintf("must include a host (got %s)", redact.Endpoint(raw)))
 	}
 }
 

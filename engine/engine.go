@@ -1,15 +1,19 @@
-// Package engine holds DescriptorPin's domain types (inventories, servers,
-// tools, pins, findings) and the pure functions over them: parsing an
-// inventory, building canonical descriptors, loading and writing pins, the
-// detectors and the scan entry point.
+// Package engine holds DescriptorPin's domain types: inventories, servers
+// and tools, findings and their classes, severities, events, input errors
+// and the size caps. It is the small package every engine room imports
+// (inventory, pin, detect, launch, scan, report, monitor), so it imports
+// none of them.
 //
-// Nothing here does I/O, logs, or reads the clock: callers hand in bytes,
-// names and times, and get values back. The same input always gives the
-// same output.
+// Nothing under engine/ does I/O, logs, or reads the clock: callers hand in
+// bytes, names and times, and get values back. The same input always gives
+// the same output.
 package engine
 
 import (
+	"errors"
 	"fmt"
+
+	"github.com/descriptorpin/descriptorpin/engine/jsonv"
 )
 
 // Size and shape caps for untrusted documents. Callers check MaxFileBytes
@@ -44,4 +48,14 @@ func (e *InputError) Error() string {
 		return fmt.Sprintf("%s: %s: %s", loc, e.Path, e.Msg)
 	}
 	return fmt.Sprintf("%s: %s", loc, e.Msg)
+}
+
+// SyntaxError turns a jsonv parse error into an *InputError of file, with
+// the JSON path and position of the problem.
+func SyntaxError(file string, err error) error {
+	var je *jsonv.Error
+	if errors.As(err, &je) {
+		return &InputError{File: file, Path: je.Path, Line: je.Line, Col: je.Col, Msg: "invalid JSON: " + je.Msg}
+	}
+	return &InputError{File: file, Msg: err.Error()}
 }

@@ -17,58 +17,14 @@ const (
 	Shadow    Class = "SHADOW"
 	Poison    Class = "POISON"
 	Transport Class = "TRANSPORT"
+	// Launch is the class of a server whose launch config differs from
+	// the pinned one: a stdio server is a command line, so a one-word edit
+	// of a client config is a rug pull of its own.
+	Launch Class = "LAUNCH"
 )
 
 // Classes lists every class in report order.
 var Classes = []Class{Mutation, Launch, Added, Removed, Shadow, Poison, Transport}
-
-// Severity orders findings for filtering and display.
-type Severity int
-
-// Severities, lowest first.
-const (
-	Low Severity = iota + 1
-	Medium
-	High
-	Critical
-)
-
-func (s Severity) String() string {
-	switch s {
-	case Low:
-		return "low"
-	case Medium:
-		return "medium"
-	case High:
-		return "high"
-	case Critical:
-		return "critical"
-	}
-	return "unknown"
-}
-
-// ParseSeverity reads a severity name.
-func ParseSeverity(s string) (Severity, bool) {
-	for _, v := range []Severity{Low, Medium, High, Critical} {
-		if v.String() == s {
-			return v, true
-		}
-	}
-	return 0, false
-}
-
-// PoisonSeverity maps a poison score to a severity.
-func PoisonSeverity(score int) Severity {
-	switch {
-	case score >= 10:
-		return Critical
-	case score >= 6:
-		return High
-	case score >= 3:
-		return Medium
-	}
-	return Low
-}
 
 // Finding is one reported difference from the approved state or one static
 // risk. Which fields are set depends on the class.
@@ -182,5 +138,8 @@ func CountByClass(fs []Finding) map[Class]int {
 	return m
 }
 
-// joinSorted joins already-sorted names for id material.
-func joinSorted(names []string) string { return strings.Join(names, "\x1f") }
+// JoinSorted joins already-sorted names for id and hash material.
+func JoinSorted(names []string) string { return strings.Join(names, "\x1f") }
+
+// Absent is how a change shows a field missing on one side.
+const Absent = "(absent)"

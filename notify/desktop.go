@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/internal/english"
 )
 
 // Desktop notification defaults.
@@ -294,13 +296,13 @@ func (d *Desktop) failed(err error) {
 		if !d.unavailable {
 			d.unavailable = true
 			reason := strings.TrimPrefix(err.Error(), errUnavailable.Error()+": ")
-			d.report(ActionNotifyDegraded, "warn", "desktop notifications unavailable, continuing without them: "+escape(reason), err.Error())
+			d.report(ActionNotifyDegraded, "warn", "desktop notifications unavailable, continuing without them: "+sanitize.Text(reason), err.Error())
 		}
 		return
 	}
 	if !d.failing {
 		d.failing = true
-		d.report(ActionNotifyDegraded, "warn", "desktop notification failed, will try again with the next one: "+escape(err.Error()), err.Error())
+		d.report(ActionNotifyDegraded, "warn", "desktop notification failed, will try again with the next one: "+sanitize.Text(err.Error()), err.Error())
 	}
 }
 
@@ -308,7 +310,7 @@ func (d *Desktop) report(action, level, msg, errText string) {
 	if d.opt.Report == nil {
 		return
 	}
-	d.opt.Report(engine.Event{Time: d.opt.Now(), Action: action, Level: level, Message: msg, Error: escape(errText)})
+	d.opt.Report(engine.Event{Time: d.opt.Now(), Action: action, Level: level, Message: msg, Error: sanitize.Text(errText)})
 }
 
 // --- coalescing ---
@@ -375,14 +377,14 @@ func (b *burst) notification() (n Notification, ok bool) {
 	var body []string
 	switch {
 	case b.opened > 0:
-		noun := plural(b.opened, "finding", "findings")
+		noun := english.Plural(b.opened, "finding", "findings")
 		n.Summary = fmt.Sprintf("%d new %s in %s: %s", b.opened, noun, places(b.servers), classList(b.classes, b.opened))
 		body = append(body, b.lines...)
 		if more := b.opened - len(b.lines); more > 0 {
 			body = append(body, fmt.Sprintf("… and %d more (descriptorpin status)", more))
 		}
 		if b.resolved > 0 {
-			body = append(body, fmt.Sprintf("%d %s resolved", b.resolved, plural(b.resolved, "finding", "findings")))
+			body = append(body, fmt.Sprintf("%d %s resolved", b.resolved, english.Plural(b.resolved, "finding", "findings")))
 		}
 		n.Urgent = b.urgent
 	case b.healthN > 0:
@@ -395,10 +397,10 @@ func (b *burst) notification() (n Notification, ok bool) {
 	}
 	body = append(body, b.health...)
 	if more := b.healthN - len(b.health); more > 0 {
-		body = append(body, fmt.Sprintf("… and %d more watch %s", more, plural(more, "change", "changes")))
+		body = append(body, fmt.Sprintf("… and %d more watch %s", more, english.Plural(more, "change", "changes")))
 	}
 	if b.missed > 0 {
-		body = append(body, fmt.Sprintf("… and %d more %s too fast to count (see the event log)", b.missed, plural(b.missed, "event", "events")))
+		body = append(body, fmt.Sprintf("… and %d more %s too fast to count (see the event log)", b.missed, english.Plural(b.missed, "event", "events")))
 	}
 	n.Summary = clip(n.Summary, maxSummaryRunes)
 	n.Body = clip(strings.Join(body, "\n"), maxBodyRunes)

@@ -15,6 +15,7 @@ import (
 	"gopkg.in/natefinch/lumberjack.v2"
 
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 )
 
 // The fixed values of the event log's ECS fields.
@@ -79,7 +80,7 @@ type EventLog struct {
 func NewEventLog(opt EventLogOptions) (*EventLog, error) {
 	minRank, ok := levelRank(opt.Level)
 	if !ok {
-		return nil, fmt.Errorf("unknown level %q: want debug, info, warn or error", escape(opt.Level))
+		return nil, fmt.Errorf("unknown level %q: want debug, info, warn or error", sanitize.Text(opt.Level))
 	}
 	if opt.MaxSizeMB < 0 {
 		return nil, fmt.Errorf("max size %d MB: must not be negative", opt.MaxSizeMB)
@@ -91,8 +92,8 @@ func NewEventLog(opt EventLogOptions) (*EventLog, error) {
 		stderr:  opt.Stderr,
 		console: opt.Console,
 		minRank: minRank,
-		host:    escape(opt.Host),
-		version: escape(opt.Version),
+		host:    sanitize.Text(opt.Host),
+		version: sanitize.Text(opt.Version),
 	}
 	l.jsonLog = zerolog.New(&l.line)
 	l.textLog = zerolog.New(&l.text)
@@ -193,7 +194,7 @@ func (l *EventLog) encode(ev *engine.Event, level string) {
 		Str("@timestamp", stamp(ev.Time)).
 		Dict("log", zerolog.Dict().Str("level", level))
 	if ev.Message != "" {
-		e.Str("message", escape(ev.Message))
+		e.Str("message", sanitize.Text(ev.Message))
 	}
 	e.Dict("ecs", zerolog.Dict().Str("version", ECSVersion))
 
@@ -202,7 +203,7 @@ func (l *EventLog) encode(ev *engine.Event, level string) {
 	if len(c.category) > 0 {
 		ed.Strs("category", c.category).Strs("type", c.typ)
 	}
-	ed.Str("action", escape(ev.Action))
+	ed.Str("action", sanitize.Text(ev.Action))
 	if c.outcome != "" {
 		ed.Str("outcome", c.outcome)
 	}
@@ -216,15 +217,15 @@ func (l *EventLog) encode(ev *engine.Event, level string) {
 	if f := ev.Finding; f != nil && f.Class != "" {
 		id, name := ruleOf(f)
 		e.Dict("rule", zerolog.Dict().
-			Str("id", escape(id)).
-			Str("name", escape(name)).
-			Str("category", escape(string(f.Class))))
+			Str("id", sanitize.Text(id)).
+			Str("name", sanitize.Text(name)).
+			Str("category", sanitize.Text(string(f.Class))))
 	}
 	if ev.File != "" {
-		e.Dict("file", zerolog.Dict().Str("path", escape(ev.File)))
+		e.Dict("file", zerolog.Dict().Str("path", sanitize.Text(ev.File)))
 	}
 	if ev.Error != "" {
-		e.Dict("error", zerolog.Dict().Str("message", escape(ev.Error)))
+		e.Dict("error", zerolog.Dict().Str("message", sanitize.Text(ev.Error)))
 	}
 	if l.host != "" {
 		e.Dict("host", zerolog.Dict().Str("name", l.host))
@@ -247,24 +248,24 @@ func productFields(ev *engine.Event) *zerolog.Event {
 	d := zerolog.Dict()
 	if f := ev.Finding; f != nil {
 		fd := zerolog.Dict().
-			Str("id", escape(f.ID)).
-			Str("finding_id", escape(f.FindingID)).
-			Str("class", escape(string(f.Class))).
-			Str("subject", escape(f.Subject))
+			Str("id", sanitize.Text(f.ID)).
+			Str("finding_id", sanitize.Text(f.FindingID)).
+			Str("class", sanitize.Text(string(f.Class))).
+			Str("subject", sanitize.Text(f.Subject))
 		if f.Server != "" {
-			fd.Str("server", escape(f.Server))
+			fd.Str("server", sanitize.Text(f.Server))
 		}
 		if f.Tool != "" {
-			fd.Str("tool", escape(f.Tool))
+			fd.Str("tool", sanitize.Text(f.Tool))
 		}
-		fd.Str("severity", escape(f.Severity))
+		fd.Str("severity", sanitize.Text(f.Severity))
 		if f.Score != 0 {
 			fd.Int("score", f.Score)
 		}
 		if len(f.Signals) > 0 {
 			fd.Strs("signals", escapeAll(f.Signals))
 		}
-		fd.Str("summary", escape(f.Summary))
+		fd.Str("summary", sanitize.Text(f.Summary))
 		if len(f.Details) > 0 {
 			details := escapeAll(f.Details)
 			for i := range details {
@@ -273,14 +274,14 @@ func productFields(ev *engine.Event) *zerolog.Event {
 			fd.Strs("details", details)
 		}
 		if f.OpenedAt != "" {
-			fd.Str("opened_at", escape(f.OpenedAt))
+			fd.Str("opened_at", sanitize.Text(f.OpenedAt))
 		}
 		d.Dict("finding", fd)
 		if f.PinnedDigest != "" {
-			d.Dict("pinned", zerolog.Dict().Str("digest", escape(f.PinnedDigest)))
+			d.Dict("pinned", zerolog.Dict().Str("digest", sanitize.Text(f.PinnedDigest)))
 		}
 		if f.ScannedDigest != "" {
-			d.Dict("scanned", zerolog.Dict().Str("digest", escape(f.ScannedDigest)))
+			d.Dict("scanned", zerolog.Dict().Str("digest", sanitize.Text(f.ScannedDigest)))
 		}
 	}
 	if p := ev.Pin; p != nil {
@@ -308,26 +309,26 @@ func (l *EventLog) encodeText(ev *engine.Event, level string) {
 	e := l.textLog.Log().
 		Str(zerolog.TimestampFieldName, stamp(ev.Time)).
 		Str(zerolog.LevelFieldName, level).
-		Str(zerolog.MessageFieldName, escape(ev.Message)).
-		Str("action", escape(ev.Action))
+		Str(zerolog.MessageFieldName, sanitize.Text(ev.Message)).
+		Str("action", sanitize.Text(ev.Action))
 	if f := ev.Finding; f != nil {
 		if f.Class != "" {
 			id, _ := ruleOf(f)
-			e.Str("rule", escape(id))
+			e.Str("rule", sanitize.Text(id))
 		}
-		e.Str("severity", escape(f.Severity)).Str("finding", escape(f.ID))
+		e.Str("severity", sanitize.Text(f.Severity)).Str("finding", sanitize.Text(f.ID))
 	}
 	if ev.File != "" {
-		e.Str("file", escape(ev.File))
+		e.Str("file", sanitize.Text(ev.File))
 	}
 	if ev.Error != "" {
-		e.Str("err", escape(ev.Error))
+		e.Str("err", sanitize.Text(ev.Error))
 	}
 	e.Send()
 }
 
 // stamp formats t as @timestamp: RFC 3339, UTC, milliseconds.
-func stamp(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000Z") }
+func stamp(t time.Time) string { return engine.Stamp(t) }
 
 // ruleOf names the rule behind a finding: the class, joined with the
 // TRANSPORT rule or the first POISON signal when there is one.
@@ -391,14 +392,15 @@ func categorize(ev *engine.Event) categorization {
 // numericSeverity is event.severity for a finding's severity, on the scale
 // Elastic's detection rules use; 0 (left out) for anything else.
 func numericSeverity(s string) int {
-	switch s {
-	case "low":
+	v, _ := engine.ParseSeverity(s)
+	switch v {
+	case engine.Low:
 		return 21
-	case "medium":
+	case engine.Medium:
 		return 47
-	case "high":
+	case engine.High:
 		return 73
-	case "critical":
+	case engine.Critical:
 		return 99
 	}
 	return 0
@@ -413,7 +415,7 @@ func normLevel(s string) string {
 	case "warning":
 		return "warn"
 	}
-	return escape(s)
+	return sanitize.Text(s)
 }
 
 // levelRank orders the levels; "" is info. An unknown level is reported

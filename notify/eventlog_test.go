@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -622,10 +623,10 @@ func TestEscapeLeavesSanitisedAndPrintableTextAlone(t *testing.T) {
 		"filler\u3164 shy\u00ad":    `filler\u3164 shy\u00ad`,
 		"replacement\ufffd bad\xc3": `replacement\ufffd bad\xc3`,
 	} {
-		if got := escape(in); got != want {
+		if got := sanitize.Text(in); got != want {
 			t.Errorf("escape(%q) = %q, want %q", in, got, want)
 		}
-		if got := escape(escape(in)); got != escape(in) {
+		if got := sanitize.Text(sanitize.Text(in)); got != sanitize.Text(in) {
 			t.Errorf("escape is not idempotent on %q: %q", in, got)
 		}
 	}

@@ -1,11 +1,11 @@
 package notify
 
 import (
-	"net/url"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 )
 
 // Actions of the events the notification sinks report about themselves
@@ -25,20 +25,11 @@ const (
 // low or medium receives them, one set to high or critical does not.
 const HealthSeverity = "medium"
 
-// severityRank orders the finding severities; an unknown or empty one
-// ranks 0.
+// severityRank orders the finding severities by engine.Severity, the one
+// ranking; an unknown or empty one ranks 0.
 func severityRank(s string) int {
-	switch s {
-	case "low":
-		return 1
-	case "medium":
-		return 2
-	case "high":
-		return 3
-	case "critical":
-		return 4
-	}
-	return 0
+	v, _ := engine.ParseSeverity(s)
+	return int(v)
 }
 
 // Accepts reports whether a sink whose threshold is minSeverity ("" is
@@ -66,17 +57,6 @@ func Accepts(ev engine.Event, minSeverity string) bool {
 	return false
 }
 
-// RedactURL returns what of a webhook URL may be shown in events and
-// output: scheme://host[:port]. Paths, queries and user info often hold a
-// token and are never shown; a URL that does not parse is "<redacted>".
-func RedactURL(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil || u.Scheme == "" || u.Host == "" {
-		return "<redacted>"
-	}
-	return escape(u.Scheme + "://" + u.Host)
-}
-
 // clip returns s cut to at most max runes, ending in "…" when cut. s is
 // expected to be valid UTF-8 (escape's output is).
 func clip(s string, max int) string {
@@ -96,4 +76,4 @@ func clip(s string, max int) string {
 // oneLine is escape(s) cut to max runes: the form every descriptor-derived
 // string takes in a notification (no control, bidi or invisible
 // characters; no line breaks, which escape shows as \x0a).
-func oneLine(s string, max int) string { return clip(escape(s), max) }
+func oneLine(s string, max int) string { return clip(sanitize.Text(s), max) }

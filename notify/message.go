@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 )
 
 // Webhook body formats.
@@ -88,15 +89,15 @@ func typeOf(action string) string {
 // through). host is the host name put in the data.
 func NewMessage(ev engine.Event, host string) Message {
 	d := Data{
-		Action: escape(ev.Action), File: escape(ev.File), Host: escape(host),
-		Message: escape(ev.Message), Error: escape(ev.Error),
+		Action: sanitize.Text(ev.Action), File: sanitize.Text(ev.File), Host: sanitize.Text(host),
+		Message: sanitize.Text(ev.Message), Error: sanitize.Text(ev.Error),
 	}
 	if ev.Finding != nil {
 		d.OpenFinding = sanitizeFinding(ev.Finding)
 	}
 	typ := typeOf(ev.Action)
 	if typ == "" {
-		typ = "event." + escape(ev.Action)
+		typ = "event." + sanitize.Text(ev.Action)
 	}
 	return Message{ID: MessageID(ev), Type: typ, Timestamp: stampRFC3339(ev.Time), Data: d}
 }
@@ -109,27 +110,27 @@ func TestMessage(now time.Time, host string) Message {
 	return Message{
 		ID: "msg_test_" + hex.EncodeToString(b[:]), Type: TypeTest, Timestamp: stampRFC3339(now),
 		Data: Data{
-			Action: "notification-test", Host: escape(host),
+			Action: "notification-test", Host: sanitize.Text(host),
 			Message: "DescriptorPin test notification: this endpoint is configured correctly",
 		},
 	}
 }
 
-func stampRFC3339(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000Z") }
+func stampRFC3339(t time.Time) string { return engine.Stamp(t) }
 
 func sanitizeFinding(f *engine.OpenFinding) *engine.OpenFinding {
 	c := *f
-	c.ID, c.FindingID = escape(c.ID), escape(c.FindingID)
-	c.Class = engine.Class(escape(string(c.Class)))
-	c.Severity, c.Subject, c.Server, c.Tool = escape(c.Severity), escape(c.Subject), escape(c.Server), escape(c.Tool)
-	c.Rule, c.Summary = escape(c.Rule), escape(c.Summary)
+	c.ID, c.FindingID = sanitize.Text(c.ID), sanitize.Text(c.FindingID)
+	c.Class = engine.Class(sanitize.Text(string(c.Class)))
+	c.Severity, c.Subject, c.Server, c.Tool = sanitize.Text(c.Severity), sanitize.Text(c.Subject), sanitize.Text(c.Server), sanitize.Text(c.Tool)
+	c.Rule, c.Summary = sanitize.Text(c.Rule), sanitize.Text(c.Summary)
 	c.Details = escapeAll(c.Details)
 	for i := range c.Details {
 		c.Details[i] = strings.TrimSpace(c.Details[i])
 	}
-	c.PinnedDigest, c.ScannedDigest = escape(c.PinnedDigest), escape(c.ScannedDigest)
+	c.PinnedDigest, c.ScannedDigest = sanitize.Text(c.PinnedDigest), sanitize.Text(c.ScannedDigest)
 	c.Signals = escapeAll(c.Signals)
-	c.OpenedAt = escape(c.OpenedAt)
+	c.OpenedAt = sanitize.Text(c.OpenedAt)
 	return &c
 }
 
@@ -143,7 +144,7 @@ func Render(format string, m Message) ([]byte, error) {
 	case FormatTeams:
 		return json.Marshal(teamsBody(m))
 	}
-	return nil, fmt.Errorf("unknown webhook format %q: want standard, slack or teams", escape(format))
+	return nil, fmt.Errorf("unknown webhook format %q: want standard, slack or teams", sanitize.Text(format))
 }
 
 // standardBody is the Standard Webhooks payload: the id travels in the

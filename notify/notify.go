@@ -30,8 +30,9 @@
 // notify-degraded and notify-recovered events, which the service writes
 // to the event log only.
 //
-// notify imports only the engine's domain types, never the engine's
-// subpackages, the watcher, the config or the command.
+// notify imports the engine's domain types and its pure text packages (the
+// one escaper, sanitize, and the one redaction policy, redact), never the
+// watcher, the config or the command.
 package notify
 
 import "github.com/descriptorpin/descriptorpin/engine"

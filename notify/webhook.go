@@ -17,6 +17,9 @@ import (
 	"time"
 
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/redact"
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/internal/english"
 )
 
 // Webhook retry defaults.
@@ -106,19 +109,19 @@ type Webhook struct {
 func NewWebhook(opt WebhookOptions) (*Webhook, error) {
 	u, err := url.Parse(opt.URL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("webhook %s: the URL must be an absolute http or https URL", RedactURL(opt.URL))
+		return nil, fmt.Errorf("webhook %s: the URL must be an absolute http or https URL", redact.Endpoint(opt.URL))
 	}
 	switch opt.Format {
 	case "":
 		opt.Format = FormatStandard
 	case FormatStandard, FormatSlack, FormatTeams:
 	default:
-		return nil, fmt.Errorf("webhook %s: unknown format %q: want standard, slack or teams", RedactURL(opt.URL), escape(opt.Format))
+		return nil, fmt.Errorf("webhook %s: unknown format %q: want standard, slack or teams", redact.Endpoint(opt.URL), sanitize.Text(opt.Format))
 	}
 	w := &Webhook{opt: opt, wake: make(chan struct{}, 1)}
 	if opt.Secret != "" {
 		if w.key, err = DecodeSecret(opt.Secret); err != nil {
-			return nil, fmt.Errorf("webhook %s: %w", RedactURL(opt.URL), err)
+			return nil, fmt.Errorf("webhook %s: %w", redact.Endpoint(opt.URL), err)
 		}
 	}
 	if w.opt.Timeout <= 0 {
@@ -139,9 +142,9 @@ func NewWebhook(opt WebhookOptions) (*Webhook, error) {
 	if w.opt.Now == nil {
 		w.opt.Now = time.Now
 	}
-	w.label = "webhook " + RedactURL(opt.URL)
+	w.label = "webhook " + redact.Endpoint(opt.URL)
 	if opt.Name != "" {
-		w.label = fmt.Sprintf("webhook %s (%s)", escape(opt.Name), RedactURL(opt.URL))
+		w.label = fmt.Sprintf("webhook %s (%s)", sanitize.Text(opt.Name), redact.Endpoint(opt.URL))
 	}
 	tr := http.DefaultTransport.(*http.Transport).Clone() // proxy from the environment, dial and TLS timeouts
 	tr.MaxResponseHeaderBytes = 64 << 10
@@ -157,13 +160,13 @@ func NewWebhook(opt WebhookOptions) (*Webhook, error) {
 // Name implements Sink: "webhook" or "webhook NAME".
 func (w *Webhook) Name() string {
 	if w.opt.Name != "" {
-		return "webhook " + escape(w.opt.Name)
+		return "webhook " + sanitize.Text(w.opt.Name)
 	}
 	return "webhook"
 }
 
 // Target is what may be shown of the endpoint: scheme://host.
-func (w *Webhook) Target() string { return RedactURL(w.opt.URL) }
+func (w *Webhook) Target() string { return redact.Endpoint(w.opt.URL) }
 
 // Signed reports whether deliveries carry a webhook-signature.
 func (w *Webhook) Signed() bool { return w.key != nil }
@@ -280,7 +283,7 @@ func (w *Webhook) report(action, level, msg, errText string) {
 	}
 	w.opt.Report(engine.Event{
 		Time: w.opt.Now(), Action: action, Level: level,
-		Message: w.label + ": " + msg, Error: escape(w.scrub(errText)),
+		Message: w.label + ": " + msg, Error: sanitize.Text(w.scrub(errText)),
 	})
 }
 
@@ -342,7 +345,7 @@ func (w *Webhook) run(ctx context.Context) {
 		case delivered:
 			w.spool.remove(e)
 			if failures > 0 {
-				w.report(ActionNotifyRecovered, "info", fmt.Sprintf("delivering again after %d failed %s", failures, plural(failures, "attempt", "attempts")), "")
+				w.report(ActionNotifyRecovered, "info", fmt.Sprintf("delivering again after %d failed %s", failures, english.Plural(failures, "attempt", "attempts")), "")
 			}
 			failures, next = 0, time.Time{}
 		case retry:
@@ -358,16 +361,16 @@ func (w *Webhook) run(ctx context.Context) {
 			}
 			next = time.Now().Add(wait)
 			if failures == 1 {
-				w.report(ActionNotifyDegraded, "warn", fmt.Sprintf("delivery failed (%s); retrying with backoff, %d %s spooled", res.reason, w.spool.len(), plural(w.spool.len(), "delivery", "deliveries")), res.reason)
+				w.report(ActionNotifyDegraded, "warn", fmt.Sprintf("delivery failed (%s); retrying with backoff, %d %s spooled", res.reason, w.spool.len(), english.Plural(w.spool.len(), "delivery", "deliveries")), res.reason)
 			}
 		case rejected:
 			w.spool.remove(e)
-			w.report(ActionNotifyDegraded, "error", fmt.Sprintf("delivery %s rejected (%s) and dropped: a 4xx other than 408, 410 and 429 is not retried", escape(sp.Message.ID), res.reason), res.reason)
+			w.report(ActionNotifyDegraded, "error", fmt.Sprintf("delivery %s rejected (%s) and dropped: a 4xx other than 408, 410 and 429 is not retried", sanitize.Text(sp.Message.ID), res.reason), res.reason)
 			failures, next = 0, time.Time{}
 		case gone:
 			w.gone.Store(true)
 			n := w.spool.len()
-			w.report(ActionNotifyDegraded, "error", fmt.Sprintf("endpoint gone (%s): no more deliveries to it until the service restarts; %d %s kept in the spool", res.reason, n, plural(n, "delivery", "deliveries")), res.reason)
+			w.report(ActionNotifyDegraded, "error", fmt.Sprintf("endpoint gone (%s): no more deliveries to it until the service restarts; %d %s kept in the spool", res.reason, n, english.Plural(n, "delivery", "deliveries")), res.reason)
 			<-ctx.Done()
 			return
 		}
@@ -477,7 +480,7 @@ func (w *Webhook) netReason(ctx context.Context, err error) string {
 	if errors.As(err, &ne) && ne.Timeout() {
 		return "timed out"
 	}
-	return escape(w.scrub(err.Error()))
+	return sanitize.Text(w.scrub(err.Error()))
 }
 
 // scrub removes the URL, and its path and query, from s.
@@ -485,7 +488,7 @@ func (w *Webhook) scrub(s string) string {
 	if s == "" {
 		return s
 	}
-	s = strings.ReplaceAll(s, w.opt.URL, RedactURL(w.opt.URL))
+	s = strings.ReplaceAll(s, w.opt.URL, redact.Endpoint(w.opt.URL))
 	if u, err := url.Parse(w.opt.URL); err == nil {
 		if p := u.RequestURI(); len(p) > 1 {
 			s = strings.ReplaceAll(s, p, "/…")
@@ -495,11 +498,4 @@ func (w *Webhook) scrub(s string) string {
 		}
 	}
 	return s
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -6,6 +6,10 @@ import (
 
 	"github.com/descriptorpin/descriptorpin/bench/invgen"
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/detect"
+	"github.com/descriptorpin/descriptorpin/engine/inventory"
+	"github.com/descriptorpin/descriptorpin/engine/pin"
+	"github.com/descriptorpin/descriptorpin/engine/scan"
 )
 
 func generate(t *testing.T, o invgen.Options) []byte {
@@ -38,8 +42,8 @@ func TestCompactAndIndentedAreTheSameInventory(t *testing.T) {
 	}
 	a := mustParse(t, compact)
 	b := mustParse(t, indented)
-	pa, _ := engine.BuildPin(a, engine.Format2, engine.Approval{At: "2026-01-01T00:00:00Z"})
-	pb, _ := engine.BuildPin(b, engine.Format2, engine.Approval{At: "2026-01-01T00:00:00Z"})
+	pa, _ := pin.Build(a, pin.Format2, pin.Approval{At: "2026-01-01T00:00:00Z"})
+	pb, _ := pin.Build(b, pin.Format2, pin.Approval{At: "2026-01-01T00:00:00Z"})
 	if !bytes.Equal(pa.Marshal(), pb.Marshal()) {
 		t.Fatal("indentation changed the pinned descriptors")
 	}
@@ -47,14 +51,14 @@ func TestCompactAndIndentedAreTheSameInventory(t *testing.T) {
 
 func mustParse(t *testing.T, data []byte) *engine.Inventory {
 	t.Helper()
-	inv, err := engine.ParseInventory("gen.json", data)
+	inv, err := inventory.Parse("gen.json", data)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return inv
 }
 
-func count(r *engine.Report, c engine.Class) int {
+func count(r *scan.Report, c engine.Class) int {
 	n := 0
 	for _, f := range r.Findings {
 		if f.Class == c {
@@ -86,24 +90,24 @@ func TestInventoryShapeTheBenchmarksRelyOn(t *testing.T) {
 		}
 	}
 
-	pin, err := engine.BuildPin(clean, engine.Format2, engine.Approval{At: "2026-01-01T00:00:00Z"})
+	pin, err := pin.Build(clean, pin.Format2, pin.Approval{At: "2026-01-01T00:00:00Z"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	def := engine.Scan(clean, pin, engine.ScanOptions{Rules: engine.RulesDefault})
+	def := scan.Scan(clean, pin, scan.ScanOptions{Rules: detect.RulesDefault})
 	if n := count(def, engine.Transport); n != len(def.Findings) || n < transports["stdio"] {
 		for _, f := range def.Findings {
 			t.Logf("%s %s: %s", f.Class, f.Subject, f.Detail)
 		}
 		t.Errorf("default rules on the clean inventory: %d findings, want only TRANSPORT ones for the %d stdio servers", len(def.Findings), transports["stdio"])
 	}
-	ref := engine.Scan(clean, pin, engine.ScanOptions{Rules: engine.RulesReference})
+	ref := scan.Scan(clean, pin, scan.ScanOptions{Rules: detect.RulesReference})
 	if count(ref, engine.Poison) == 0 {
 		t.Error("reference rules found no poison; the rule-exercising prose is missing")
 	}
 
 	mutated := mustParse(t, generate(t, invgen.Options{Servers: servers, Tools: tools, Seed: invgen.DefaultSeed, Mutate: mutate}))
-	r := engine.Scan(mutated, pin, engine.ScanOptions{Rules: engine.RulesDefault})
+	r := scan.Scan(mutated, pin, scan.ScanOptions{Rules: detect.RulesDefault})
 	if got := count(r, engine.Mutation); got != mutate {
 		t.Errorf("%d mutations, want %d", got, mutate)
 	}

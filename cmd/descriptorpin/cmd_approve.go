@@ -5,8 +5,10 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/detect"
+	"github.com/descriptorpin/descriptorpin/engine/pin"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/engine/scan"
 )
 
 func init() {
@@ -55,7 +57,7 @@ func runApprove(e *env, args []string) error {
 	fs.StringVar(&note, "note", "", "")
 	fs.BoolVar(&all, "all", false, "")
 	fs.Var(&accept, "accept", "")
-	fs.StringVar(&rules, "rules", string(engine.RulesDefault), "")
+	fs.StringVar(&rules, "rules", string(detect.RulesDefault), "")
 	pos, err := parseFlags(e, c, fs, args)
 	if err != nil {
 		return err
@@ -76,11 +78,11 @@ func runApprove(e *env, args []string) error {
 	case !all && len(keys) == 0 && len(accept) == 0:
 		return usagef(c.name, "nothing to approve: name KEYs, or use --all or --accept")
 	}
-	rs, ok := engine.ParseRuleSet(rules)
+	rs, ok := detect.ParseRuleSet(rules)
 	if !ok {
 		return usagef(c.name, "--rules must be default or reference, got %q", rules)
 	}
-	pin, err := loadPin(pinPath)
+	pn, err := loadPin(pinPath)
 	if err != nil {
 		return err
 	}
@@ -92,8 +94,8 @@ func runApprove(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	ap := engine.Approval{By: by, Note: note, At: at}
-	if pin.Format == engine.Format1 {
+	ap := pin.Approval{By: by, Note: note, At: at}
+	if pn.Format == pin.Format1 {
 		ap.At = ""
 		if len(accept) > 0 {
 			return &usageError{msg: "a format-1 pin cannot record acceptances", hint: "convert it: descriptorpin pin INVENTORY -o NEW --pin-format 2"}
@@ -101,26 +103,26 @@ func runApprove(e *env, args []string) error {
 	}
 	var changed []string
 	if all || len(keys) > 0 {
-		changed, err = engine.Approve(pin, inv, keys, all, kind == kindClientConfig, ap)
+		changed, err = pin.Approve(pn, inv, keys, all, kind == kindClientConfig, ap)
 		if err != nil {
 			return usagef(c.name, "%s", err.Error())
 		}
 	}
 	if len(accept) > 0 {
-		view := pin
+		view := pn
 		if kind == kindClientConfig {
-			view = pin.ServersOnly()
+			view = pn.ServersOnly()
 		}
-		r := engine.Scan(inv, view, engine.ScanOptions{Rules: rs})
+		r := scan.Scan(inv, view, scan.ScanOptions{Rules: rs})
 		for _, id := range accept {
-			what, err := engine.Accept(pin, r, id, ap)
+			what, err := pin.Accept(pn, r.Findings, r.Accepted, id, ap)
 			if err != nil {
 				return &usageError{msg: err.Error(), hint: "list current ids with: descriptorpin scan " + sanitize.Text(inventory) + " -p " + sanitize.Text(pinPath) + " --show-ids"}
 			}
 			changed = append(changed, what)
 		}
 	}
-	if err := writeAtomic(pinPath, pin.Marshal(), 0o644); err != nil {
+	if err := writeAtomic(pinPath, pn.Marshal(), 0o644); err != nil {
 		return err
 	}
 	sort.Strings(changed)

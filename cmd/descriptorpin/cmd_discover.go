@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/internal/english"
 )
 
 func init() {
@@ -77,7 +78,7 @@ func runDiscover(e *env, args []string) error {
 	for _, d := range found {
 		status := d.Status
 		if status == "ok" {
-			status = fmt.Sprintf("%d %s", d.Servers, plural(d.Servers, "server", "servers"))
+			status = fmt.Sprintf("%d %s", d.Servers, english.Plural(d.Servers, "server", "servers"))
 		} else {
 			status = "cannot parse: " + sanitize.Text(status)
 		}

@@ -18,7 +18,9 @@ import (
 	"github.com/descriptorpin/descriptorpin/capture"
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/clientconfig"
+	"github.com/descriptorpin/descriptorpin/engine/inventory"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/internal/english"
 )
 
 func init() {
@@ -172,7 +174,7 @@ func runInventory(e *env, args []string) error {
 		}
 		ok = append(ok, r.main)
 		tools += len(r.main.Tools)
-		fmt.Fprintf(e.stdout, "captured %s: %d %s (%s)\n", name, len(r.main.Tools), plural(len(r.main.Tools), "tool", "tools"), describe(r.main))
+		fmt.Fprintf(e.stdout, "captured %s: %d %s (%s)\n", name, len(r.main.Tools), english.Plural(len(r.main.Tools), "tool", "tools"), describe(r.main))
 		for i, p := range r.probes {
 			if i < len(r.diffs) && r.diffs[i] != nil {
 				d := r.diffs[i]
@@ -205,19 +207,19 @@ func runInventory(e *env, args []string) error {
 		return &usageError{msg: fmt.Sprintf("the inventory would be %d MiB, larger than the %d MiB an inventory may be; nothing written", len(doc)>>20, engine.MaxFileBytes>>20),
 			hint: "capture fewer servers at once with --server"}
 	}
-	if _, err := engine.ParseInventory(out, doc); err != nil {
+	if _, err := inventory.Parse(out, doc); err != nil {
 		return fmt.Errorf("the captured inventory does not parse (a bug): %w", err)
 	}
 	if err := writeAtomic(out, doc, 0o644); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "wrote %d %s and %d %s to %s\n", len(ok), plural(len(ok), "server", "servers"), tools, plural(tools, "tool", "tools"), sanitize.Text(out))
+	fmt.Fprintf(e.stdout, "wrote %d %s and %d %s to %s\n", len(ok), english.Plural(len(ok), "server", "servers"), tools, english.Plural(tools, "tool", "tools"), sanitize.Text(out))
 	var problems []string
 	if len(failed) > 0 {
-		problems = append(problems, fmt.Sprintf("%d of %d %s not captured: %s", len(failed), len(results), plural(len(results), "server", "servers"), strings.Join(failed, ", ")))
+		problems = append(problems, fmt.Sprintf("%d of %d %s not captured: %s", len(failed), len(results), english.Plural(len(results), "server", "servers"), strings.Join(failed, ", ")))
 	}
 	if len(probeFailed) > 0 {
-		problems = append(problems, fmt.Sprintf("the --identify-as probe of %d %s failed: %s", len(probeFailed), plural(len(probeFailed), "server", "servers"), strings.Join(probeFailed, ", ")))
+		problems = append(problems, fmt.Sprintf("the --identify-as probe of %d %s failed: %s", len(probeFailed), english.Plural(len(probeFailed), "server", "servers"), strings.Join(probeFailed, ", ")))
 	}
 	if len(problems) > 0 {
 		return errors.New(strings.Join(problems, "; "))
@@ -337,7 +339,7 @@ func consent(e *env, cfg string, servers []*engine.Server, allowExec bool, opt c
 	if len(stdio) == 0 || allowExec {
 		return nil
 	}
-	fmt.Fprintf(e.stderr, "descriptorpin: capturing runs %d %s from %s:\n", len(stdio), plural(len(stdio), "command", "commands"), sanitize.Text(cfg))
+	fmt.Fprintf(e.stderr, "descriptorpin: capturing runs %d %s from %s:\n", len(stdio), english.Plural(len(stdio), "command", "commands"), sanitize.Text(cfg))
 	for _, s := range stdio {
 		fmt.Fprintf(e.stderr, "  %s: %s\n", sanitize.Text(s.Name), capture.CommandLine(s))
 		var notes []string
@@ -354,13 +356,13 @@ func consent(e *env, cfg string, servers []*engine.Server, allowExec bool, opt c
 	fmt.Fprintf(e.stderr, "each also gets %s from your environment, nothing else of it\n", strings.Join(capture.InheritedEnv(opt.GOOS), ", "))
 	n := len(stdio)
 	if isTerminal(e.stdin) {
-		fmt.Fprintf(e.stderr, "Run %s now? [y/N] ", plural(n, "this command", fmt.Sprintf("these %d commands", n)))
+		fmt.Fprintf(e.stderr, "Run %s now? [y/N] ", english.Plural(n, "this command", fmt.Sprintf("these %d commands", n)))
 		if yes(e.ctx, e.stdin, e.stderr) {
 			return nil
 		}
 		return &usageError{msg: "not running commands from a config file without consent"}
 	}
-	return &usageError{msg: fmt.Sprintf("not running %d %s from a config file without consent", n, plural(n, "command", "commands")),
+	return &usageError{msg: fmt.Sprintf("not running %d %s from a config file without consent", n, english.Plural(n, "command", "commands")),
 		hint: "review the command lines above, then re-run with --allow-exec (or name only HTTP servers with --server)"}
 }
 

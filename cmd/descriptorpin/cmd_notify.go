@@ -7,6 +7,7 @@ import (
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/internal/english"
 )
 
 func init() {
@@ -105,7 +106,7 @@ func runNotify(e *env, args []string) error {
 		return fmt.Errorf("writing the results: %w", err)
 	}
 	if failed > 0 {
-		fmt.Fprintf(e.stderr, "descriptorpin: %d of %d notification %s failed\n", failed, len(ts), plural(len(ts), "sink", "sinks"))
+		fmt.Fprintf(e.stderr, "descriptorpin: %d of %d notification %s failed\n", failed, len(ts), english.Plural(len(ts), "sink", "sinks"))
 		return errSinksFailed
 	}
 	return nil

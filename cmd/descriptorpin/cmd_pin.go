@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/pin"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 )
 
@@ -58,9 +58,9 @@ func runPin(e *env, args []string) error {
 	var force bool
 	fs.StringVar(&out, "o", "", "")
 	fs.StringVar(&out, "out", "", "")
-	fs.StringVar(&by, "approved-by", engine.DefaultApprover, "")
+	fs.StringVar(&by, "approved-by", pin.DefaultApprover, "")
 	fs.StringVar(&note, "note", "", "")
-	fs.IntVar(&format, "pin-format", engine.Format2, "")
+	fs.IntVar(&format, "pin-format", pin.Format2, "")
 	fs.BoolVar(&force, "force", false, "")
 	pos, err := parseFlags(e, c, fs, args)
 	if err != nil {
@@ -72,7 +72,7 @@ func runPin(e *env, args []string) error {
 	if out == "" {
 		return usagef(c.name, "the following flag is required: -o/--out")
 	}
-	if format != engine.Format1 && format != engine.Format2 {
+	if format != pin.Format1 && format != pin.Format2 {
 		return usagef(c.name, "--pin-format must be 1 or 2, got %d", format)
 	}
 	if _, err := os.Lstat(out); err == nil && !force {
@@ -87,17 +87,17 @@ func runPin(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	pin, err := engine.BuildPin(inv, format, engine.Approval{By: by, Note: note, At: at})
+	pn, err := pin.Build(inv, format, pin.Approval{By: by, Note: note, At: at})
 	if err != nil {
 		return err
 	}
-	if err := writeAtomic(out, pin.Marshal(), 0o644); err != nil {
+	if err := writeAtomic(out, pn.Marshal(), 0o644); err != nil {
 		return err
 	}
-	if format == engine.Format1 {
-		fmt.Fprintf(e.stdout, "pinned %d tools to %s\n", len(pin.Tools), sanitize.Text(out))
+	if format == pin.Format1 {
+		fmt.Fprintf(e.stdout, "pinned %d tools to %s\n", len(pn.Tools), sanitize.Text(out))
 	} else {
-		fmt.Fprintf(e.stdout, "pinned %d tools and %d servers to %s\n", len(pin.Tools), len(pin.Servers), sanitize.Text(out))
+		fmt.Fprintf(e.stdout, "pinned %d tools and %d servers to %s\n", len(pn.Tools), len(pn.Servers), sanitize.Text(out))
 	}
 	return nil
 }

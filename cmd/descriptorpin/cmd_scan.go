@@ -2,7 +2,10 @@ package main
 
 import (
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/detect"
+	"github.com/descriptorpin/descriptorpin/engine/pin"
 	"github.com/descriptorpin/descriptorpin/engine/report"
+	"github.com/descriptorpin/descriptorpin/engine/scan"
 )
 
 func init() {
@@ -66,7 +69,7 @@ func runScan(e *env, name string, args []string) error {
 		fs.StringVar(&pinPath, "p", "", "")
 		fs.StringVar(&pinPath, "pin", "", "")
 	}
-	fs.StringVar(&rules, "rules", string(engine.RulesDefault), "")
+	fs.StringVar(&rules, "rules", string(detect.RulesDefault), "")
 	fs.StringVar(&format, "format", "text", "")
 	fs.BoolVar(&showIDs, "show-ids", false, "")
 	pos, err := parseFlags(e, c, fs, args)
@@ -79,14 +82,14 @@ func runScan(e *env, name string, args []string) error {
 	if name != "shadow" && pinPath == "" {
 		return usagef(name, "the following flag is required: -p/--pin")
 	}
-	rs, ok := engine.ParseRuleSet(rules)
+	rs, ok := detect.ParseRuleSet(rules)
 	if !ok {
 		return usagef(name, "--rules must be default or reference, got %q", rules)
 	}
 	if format != "text" && format != "json" && format != "sarif" {
 		return usagef(name, "--format must be text, json or sarif, got %q", format)
 	}
-	var pin *engine.Pin
+	var pin *pin.Pin
 	if pinPath != "" {
 		// The pin is loaded first, as the original does.
 		if pin, err = loadPin(pinPath); err != nil {
@@ -100,14 +103,14 @@ func runScan(e *env, name string, args []string) error {
 	if pin != nil && kind == kindClientConfig {
 		pin = pin.ServersOnly()
 	}
-	opt := engine.ScanOptions{Rules: rs, FileMode: mode}
+	opt := scan.ScanOptions{Rules: rs, FileMode: mode}
 	switch name {
 	case "diff":
 		opt.Classes = []engine.Class{engine.Mutation}
 	case "shadow":
 		opt.Classes = []engine.Class{engine.Shadow}
 	}
-	r := engine.Scan(inv, pin, opt)
+	r := scan.Scan(inv, pin, opt)
 	var out []byte
 	switch format {
 	case "json":

@@ -12,6 +12,7 @@ import (
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/monitor"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/internal/english"
 )
 
 func init() {
@@ -166,7 +167,7 @@ func writeStatus(w io.Writer, v statusView) {
 		}
 	}
 	if absent > 0 {
-		fmt.Fprintf(w, "  (and %d client config %s not present on this host, watched in case a client is installed)\n", absent, plural(absent, "location", "locations"))
+		fmt.Fprintf(w, "  (and %d client config %s not present on this host, watched in case a client is installed)\n", absent, english.Plural(absent, "location", "locations"))
 	}
 	fmt.Fprintf(w, "open findings: %d\n", len(v.Open))
 	for _, f := range v.Open {

@@ -17,8 +17,12 @@ import (
 
 	"github.com/descriptorpin/descriptorpin/config"
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/detect"
 	"github.com/descriptorpin/descriptorpin/engine/monitor"
+	"github.com/descriptorpin/descriptorpin/engine/pin"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/engine/scan"
+	"github.com/descriptorpin/descriptorpin/internal/english"
 	"github.com/descriptorpin/descriptorpin/notify"
 	"github.com/descriptorpin/descriptorpin/watcher"
 )
@@ -40,7 +44,7 @@ type target struct {
 // only its loop goroutine touches them.
 type daemon struct {
 	cfg     config.Config
-	rules   engine.RuleSet
+	rules   detect.RuleSet
 	now     func() time.Time
 	home    string
 	user    string
@@ -50,8 +54,8 @@ type daemon struct {
 	state     *monitor.State
 	statePath string
 
-	pin     *engine.Pin // last good pin; nil when there is none
-	pinHash string      // SHA-256 of the last pin bytes read (good or bad)
+	pin     *pin.Pin // last good pin; nil when there is none
+	pinHash string   // SHA-256 of the last pin bytes read (good or bad)
 	// pinGen counts pin changes; scanned remembers, per file, the content
 	// hash and pin generation of its last good scan in this run, so a save
 	// of identical bytes costs a hash, not a scan.
@@ -69,12 +73,12 @@ type scanKey struct {
 func newDaemon(cfg config.Config, sink notify.Sink) *daemon {
 	home, _ := os.UserHomeDir()
 	d := &daemon{
-		cfg: cfg, rules: engine.RuleSet(cfg.Rules), now: time.Now, home: home, user: currentUser(),
+		cfg: cfg, rules: detect.RuleSet(cfg.Rules), now: time.Now, home: home, user: currentUser(),
 		sink: sink, targets: map[string]target{}, scanned: map[string]scanKey{},
 		statePath: filepath.Join(cfg.StateDir, stateFile),
 	}
 	if d.rules == "" {
-		d.rules = engine.RulesDefault
+		d.rules = detect.RulesDefault
 	}
 	for _, t := range cfg.Targets {
 		d.addTarget(t.Path, string(t.Kind), false)
@@ -139,7 +143,7 @@ func (d *daemon) run(ctx context.Context) error {
 		return fmt.Errorf("creating state directory: %w", err)
 	}
 	d.emit(d.event(engine.ActionDaemonStarted, "info", "",
-		fmt.Sprintf("descriptorpin %s watching %d %s (pin %s, rules %s)", version, len(d.targets), plural(len(d.targets), "file", "files"), sanitize.Text(d.cfg.Pin), d.rules)))
+		fmt.Sprintf("descriptorpin %s watching %d %s (pin %s, rules %s)", version, len(d.targets), english.Plural(len(d.targets), "file", "files"), sanitize.Text(d.cfg.Pin), d.rules)))
 	d.loadState()
 	d.dropUnwatched()
 	d.startPin()
@@ -266,14 +270,14 @@ func (d *daemon) startPin() {
 			d.trustOnFirstUse()
 		} else {
 			// Every tool is reported ADDED until a person pins it.
-			d.pin = &engine.Pin{Format: engine.Format2, Exclude: engine.DefaultExclude}
+			d.pin = &pin.Pin{Format: pin.Format2, Exclude: pin.DefaultExclude()}
 		}
 		return // the watcher's start signal scans everything
 	}
 	if err == nil {
 		d.pinHash = hashBytes(data)
-		var p *engine.Pin
-		if p, err = engine.LoadPin(d.cfg.Pin, data); err == nil {
+		var p *pin.Pin
+		if p, err = pin.Load(d.cfg.Pin, data); err == nil {
 			d.pin = p
 			d.state.PinHash = d.pinHash
 			return
@@ -287,8 +291,8 @@ func (d *daemon) startPin() {
 func (d *daemon) trustOnFirstUse() {
 	at := d.now().UTC().Format(time.RFC3339)
 	host, _ := os.Hostname()
-	ap := engine.Approval{By: "trust-on-first-use", Note: fmt.Sprintf("trusted on first use by %s on %s", d.user, host), At: at}
-	pin := &engine.Pin{Format: engine.Format2, Exclude: engine.DefaultExclude}
+	ap := pin.Approval{By: "trust-on-first-use", Note: fmt.Sprintf("trusted on first use by %s on %s", d.user, host), At: at}
+	tofu := &pin.Pin{Format: pin.Format2, Exclude: pin.DefaultExclude()}
 	var trusted []string
 	for _, t := range d.sortedTargets() {
 		data, err := readCapped("target", t.path, engine.MaxFileBytes)
@@ -299,29 +303,29 @@ func (d *daemon) trustOnFirstUse() {
 		if err != nil {
 			continue
 		}
-		p, err := engine.BuildPin(inv, engine.Format2, ap)
+		p, err := pin.Build(inv, pin.Format2, ap)
 		if err != nil {
 			continue
 		}
-		pin.Merge(p)
+		tofu.Merge(p)
 		trusted = append(trusted, t.identity)
 	}
-	out := pin.Marshal()
+	out := tofu.Marshal()
 	if err := os.MkdirAll(filepath.Dir(d.cfg.Pin), 0o700); err != nil {
-		d.emit(d.failed(d.cfg.Pin, fmt.Errorf("creating the pin's directory: %w", err)))
+		d.emit(d.failed(d.cfg.Pin, fmt.Errorf("creating the tofu's directory: %w", err)))
 		return
 	}
 	if err := writeAtomic(d.cfg.Pin, out, 0o644); err != nil {
 		d.emit(d.failed(d.cfg.Pin, err))
 		return
 	}
-	d.pin = pin
+	d.pin = tofu
 	d.pinHash = hashBytes(out)
 	d.state.PinHash = d.pinHash
-	change := monitor.DiffPins(nil, pin)
+	change := monitor.DiffPins(nil, tofu)
 	change.ApprovedBy = []string{"trust-on-first-use"}
 	ev := d.event(engine.ActionPinCreated, "warn", d.cfg.Pin,
-		fmt.Sprintf("no pin found: trusted the current state of %d files (%d tools, %d servers) on first use; review it", len(trusted), len(pin.Tools), len(pin.Servers)))
+		fmt.Sprintf("no tofu found: trusted the current state of %d files (%d tools, %d servers) on first use; review it", len(trusted), len(tofu.Tools), len(tofu.Servers)))
 	ev.Pin = change
 	d.emit(ev)
 }
@@ -348,7 +352,7 @@ func (d *daemon) reloadPin() {
 		return
 	}
 	d.pinHash = h
-	p, err := engine.LoadPin(d.cfg.Pin, data)
+	p, err := pin.Load(d.cfg.Pin, data)
 	if err != nil {
 		d.emit(d.failed(d.cfg.Pin, fmt.Errorf("%w; keeping the last good pin", err)))
 		return
@@ -413,8 +417,8 @@ func (d *daemon) scanTarget(t target) []engine.Event {
 	for _, s := range fs.Servers {
 		owned[s] = true
 	}
-	opt := engine.ScanOptions{Rules: d.rules, FileMode: mode}
-	var pin *engine.Pin
+	opt := scan.ScanOptions{Rules: d.rules, FileMode: mode}
+	var pin *pin.Pin
 	if d.pin != nil {
 		pin = d.pin.Subset(owned)
 		if kind == kindClientConfig {
@@ -423,7 +427,7 @@ func (d *daemon) scanTarget(t target) []engine.Event {
 	} else {
 		opt.Classes = []engine.Class{engine.Shadow, engine.Poison, engine.Transport}
 	}
-	r := engine.Scan(inv, pin, opt)
+	r := scan.Scan(inv, pin, opt)
 	return monitor.ApplyScan(fs, r, hash, servers, now)
 }
 
@@ -504,11 +508,4 @@ func (d *daemon) saveState() {
 func hashBytes(b []byte) string {
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -10,6 +10,7 @@ import (
 	"runtime"
 
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/pin"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 )
 
@@ -75,12 +76,12 @@ func loadInventory(path string) (*engine.Inventory, fs.FileMode, string, error) 
 }
 
 // loadPin reads, parses and verifies a pin file.
-func loadPin(path string) (*engine.Pin, error) {
+func loadPin(path string) (*pin.Pin, error) {
 	data, err := readCapped("pin", path, engine.MaxFileBytes)
 	if err != nil {
 		return nil, err
 	}
-	return engine.LoadPin(path, data)
+	return pin.Load(path, data)
 }
 
 // writeAtomic replaces path with data so that a reader (or a crash) sees

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/pin"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 )
 
@@ -131,7 +132,7 @@ func exitCode(err error, stderr io.Writer) int {
 		}
 	}
 	var ie *engine.InputError
-	if errors.As(err, &ie) && errors.Is(err, engine.ErrPinTampered) {
+	if errors.As(err, &ie) && errors.Is(err, pin.ErrTampered) {
 		fmt.Fprintln(stderr, "hint: the pin was edited by hand or damaged; restore it from version control or re-create it with 'descriptorpin pin'")
 	}
 	return exitUsage

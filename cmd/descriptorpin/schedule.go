@@ -15,6 +15,9 @@ import (
 	"github.com/descriptorpin/descriptorpin/capture"
 	"github.com/descriptorpin/descriptorpin/config"
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/inventory"
+	"github.com/descriptorpin/descriptorpin/engine/launch"
+	"github.com/descriptorpin/descriptorpin/engine/pin"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 )
 
@@ -39,7 +42,7 @@ func captureOutput(cfg config.Config, cc config.CaptureConfig) string {
 // captureConfig captures one client config into its inventory. It touches
 // no daemon state: pin is read only (Server lookups) and events are
 // returned, for the loop to emit.
-func captureConfig(ctx context.Context, cfg config.Config, cc config.CaptureConfig, pin *engine.Pin, now func() time.Time) []engine.Event {
+func captureConfig(ctx context.Context, cfg config.Config, cc config.CaptureConfig, pinned *pin.Pin, now func() time.Time) []engine.Event {
 	out := captureOutput(cfg, cc)
 	fail := func(msg string) []engine.Event {
 		return []engine.Event{{Time: now(), Action: engine.ActionScanFailed, Level: "error", File: cc.Path,
@@ -60,15 +63,15 @@ func captureConfig(ctx context.Context, cfg config.Config, cc config.CaptureConf
 			continue
 		}
 		if s.Transport == "stdio" || s.Command != "" {
-			var ps *engine.PinServer
-			if pin != nil {
-				ps = pin.Server(s.Name)
+			var ps *pin.Server
+			if pinned != nil {
+				ps = pinned.Server(s.Name)
 			}
 			switch {
 			case !cfg.Capture.AllowExec:
 				skipped = append(skipped, s.Name+" (stdio needs capture.allow_exec)")
 				continue
-			case !engine.LaunchMatches(ps, s):
+			case !launch.Matches(ps.Launch(), s):
 				skipped = append(skipped, s.Name+" (its launch config is not the pinned one)")
 				continue
 			}
@@ -102,7 +105,7 @@ func captureConfig(ctx context.Context, cfg config.Config, cc config.CaptureConf
 	}
 	doc, err := capture.Document(ok)
 	if err == nil {
-		_, err = engine.ParseInventory(out, doc)
+		_, err = inventory.Parse(out, doc)
 	}
 	if err == nil && len(doc) > engine.MaxFileBytes {
 		err = fmt.Errorf("the inventory would be larger than %d MiB", engine.MaxFileBytes>>20)

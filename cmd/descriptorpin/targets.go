@@ -11,6 +11,7 @@ import (
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/clientconfig"
+	"github.com/descriptorpin/descriptorpin/engine/inventory"
 )
 
 // Target kinds, as the service config names them.
@@ -27,7 +28,7 @@ const (
 // same name with different launch lines.
 func parseAny(path string, data []byte, kind string) (*engine.Inventory, string, error) {
 	if kind == kindInventory {
-		inv, err := engine.ParseInventory(path, data)
+		inv, err := inventory.Parse(path, data)
 		return inv, kindInventory, err
 	}
 	home, _ := os.UserHomeDir()
@@ -36,7 +37,7 @@ func parseAny(path string, data []byte, kind string) (*engine.Inventory, string,
 		if kind == kindClientConfig {
 			return nil, "", fmt.Errorf("%s: is a DescriptorPin inventory, not an MCP client config (set kind: inventory or auto)", path)
 		}
-		inv, err := engine.ParseInventory(path, data)
+		inv, err := inventory.Parse(path, data)
 		return inv, kindInventory, err
 	}
 	if err != nil {

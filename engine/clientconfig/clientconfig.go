@@ -34,7 +34,7 @@
 //   - "servers": an object of name → entry (VS Code mcp.json; "inputs" is
 //     ignored); a LIST under "servers" is DescriptorPin's own inventory, and
 //     Parse returns FormatInventory with an error wrapping ErrInventory so
-//     the caller reads it with engine.ParseInventory;
+//     the caller reads it with inventory.Parse;
 //   - "mcp": VS Code settings when it holds a "servers" object that is not
 //     itself a server entry (no "type", "command" or "url"), OpenCode
 //     otherwise;
@@ -158,7 +158,7 @@ func ParseFormat(s string) (Format, error) {
 
 // ErrInventory is wrapped by the error Parse returns for a DescriptorPin
 // inventory ("servers" is a list): read such a file with
-// engine.ParseInventory.
+// inventory.Parse.
 var ErrInventory = errors.New("file is a DescriptorPin inventory, not a client config")
 
 // notConfigMsg is the error for a file that fits no known shape.
@@ -200,7 +200,7 @@ func ParseWith(file string, data []byte, opts Options) (*engine.Inventory, Forma
 		return nil, hint, &engine.InputError{File: file, Msg: err.Error()}
 	}
 	if hint == FormatInventory {
-		return nil, FormatInventory, &engine.InputError{File: file, Path: "$", Msg: ErrInventory.Error() + "; read it with engine.ParseInventory", Err: ErrInventory}
+		return nil, FormatInventory, &engine.InputError{File: file, Path: "$", Msg: ErrInventory.Error() + "; read it with inventory.Parse", Err: ErrInventory}
 	}
 	client := opts.Client
 	if client == "" {

@@ -378,7 +378,7 @@ func (p *parser) strMap(n *node, path, what string) (map[string]string, []string
 		return nil, nil, p.errAt(n, path, "'%s' must be an object of strings, got %s", what, n.typeName())
 	}
 	m := make(map[string]string, len(n.keys))
-	var keys []string // nil for {}, as engine.ParseInventory gives
+	var keys []string // nil for {}, as inventory.Parse gives
 	for i, k := range n.keys {
 		val := n.vals[i]
 		if val.kind != kString {

@@ -45,7 +45,7 @@ func (p *parser) sections(root *node, eff Format) ([]section, Format, error) {
 		return nil, eff, p.errAt(root, "$", "client config root is not an object (got %s)", root.typeName())
 	}
 	if sv, ok := root.get("servers"); ok && sv.kind == kArray && (eff == FormatAuto || eff == FormatJSON) {
-		return nil, FormatInventory, &engine.InputError{File: p.file, Path: "$.servers", Msg: ErrInventory.Error() + " ('servers' is a list); read it with engine.ParseInventory", Err: ErrInventory}
+		return nil, FormatInventory, &engine.InputError{File: p.file, Path: "$.servers", Msg: ErrInventory.Error() + " ('servers' is a list); read it with inventory.Parse", Err: ErrInventory}
 	}
 	all := eff == FormatAuto || eff == FormatJSON
 	var out []section

@@ -15,8 +15,11 @@ import (
 	"time"
 
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/detect"
+	"github.com/descriptorpin/descriptorpin/engine/pin"
 	"github.com/descriptorpin/descriptorpin/engine/report"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/engine/scan"
 )
 
 // StateVersion is the layout version of State.
@@ -80,12 +83,12 @@ func (s *State) OpenCount() int {
 	return n
 }
 
-func stamp(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000Z07:00") }
+func stamp(t time.Time) string { return engine.Stamp(t) }
 
 // ApplyScan records a good scan of fs's file and returns the events: one
 // finding-opened per finding not open before, one finding-resolved per open
 // finding that is gone.
-func ApplyScan(fs *FileState, r *engine.Report, contentHash string, servers []string, now time.Time) []engine.Event {
+func ApplyScan(fs *FileState, r *scan.Report, contentHash string, servers []string, now time.Time) []engine.Event {
 	cur := map[string]*engine.OpenFinding{}
 	for i := range r.Findings {
 		f := &r.Findings[i]
@@ -147,8 +150,7 @@ func ApplyFailure(fs *FileState, err error, now time.Time) []engine.Event {
 }
 
 func levelFor(sev string) string {
-	switch sev {
-	case "high", "critical":
+	if v, _ := engine.ParseSeverity(sev); v >= engine.High {
 		return "warn"
 	}
 	return "info"
@@ -156,7 +158,7 @@ func levelFor(sev string) string {
 
 // Open turns a scan finding into the tracked form. Its id joins the file's
 // host-independent identity with the finding's own stable id.
-func Open(identity string, f *engine.Finding, rules engine.RuleSet, now time.Time) *engine.OpenFinding {
+func Open(identity string, f *engine.Finding, rules detect.RuleSet, now time.Time) *engine.OpenFinding {
 	lines := report.FindingLines(f, rules, report.TextOptions{})
 	of := &engine.OpenFinding{
 		ID:        engine.StableID("open", identity, f.ID),
@@ -200,77 +202,9 @@ func Identity(path, home string) string {
 	return p
 }
 
-// DiffPins says what changed from one pin to the next.
-func DiffPins(old, cur *engine.Pin) *engine.PinChange {
-	c := &engine.PinChange{}
-	by := map[string]bool{}
-	if cur != nil {
-		c.Tools, c.Servers, c.Acceptances = len(cur.Tools), len(cur.Servers), len(cur.Acceptances)
-	}
-	type entry struct {
-		sig string
-		by  string
-	}
-	collect := func(p *engine.Pin) map[string]entry {
-		m := map[string]entry{}
-		if p == nil {
-			return m
-		}
-		for _, t := range p.Tools {
-			m[t.Key] = entry{t.Hash + "\x00" + t.By + "\x00" + t.Note + "\x00" + t.At, t.By}
-		}
-		for _, s := range p.Servers {
-			m["server:"+s.Name] = entry{s.Transport + "\x00" + s.Command + "\x00" + strings.Join(s.Args, "\x00") + "\x00" + s.URL + "\x00" + strings.Join(s.EnvKeys, ",") + "\x00" + s.By + "\x00" + s.At, s.By}
-		}
-		return m
-	}
-	a, b := collect(old), collect(cur)
-	for _, k := range sortedKeys(b) {
-		if ea, ok := a[k]; !ok {
-			c.Added = append(c.Added, sanitize.Text(k))
-			by[b[k].by] = true
-		} else if ea.sig != b[k].sig {
-			c.Reapproved = append(c.Reapproved, sanitize.Text(k))
-			by[b[k].by] = true
-		}
-	}
-	for _, k := range sortedKeys(a) {
-		if _, ok := b[k]; !ok {
-			c.Removed = append(c.Removed, sanitize.Text(k))
-		}
-	}
-	acc := func(p *engine.Pin) map[string]string {
-		m := map[string]string{}
-		if p == nil {
-			return m
-		}
-		for _, x := range p.Acceptances {
-			m[x.ID+"\x00"+x.Hash] = x.By
-		}
-		return m
-	}
-	aa, ba := acc(old), acc(cur)
-	for _, k := range sortedKeys(ba) {
-		if _, ok := aa[k]; !ok {
-			c.Accepted = append(c.Accepted, strings.SplitN(k, "\x00", 2)[0])
-			by[ba[k]] = true
-		}
-	}
-	for _, k := range sortedKeys(aa) {
-		if _, ok := ba[k]; !ok {
-			c.Unaccepted = append(c.Unaccepted, strings.SplitN(k, "\x00", 2)[0])
-		}
-	}
-	for k := range by {
-		if k != "" {
-			c.ApprovedBy = append(c.ApprovedBy, sanitize.Text(k))
-		}
-	}
-	sort.Strings(c.ApprovedBy)
-	return c
-}
+// DiffPins says what changed from one pin to the next: pin.Diff, which
+// pairs entries by the pin's own identity and compares every field.
+func DiffPins(old, cur *pin.Pin) *engine.PinChange { return pin.Diff(old, cur) }
 
 // Empty reports whether a pin change changes nothing.
-func Empty(c *engine.PinChange) bool {
-	return len(c.Added)+len(c.Removed)+len(c.Reapproved)+len(c.Accepted)+len(c.Unaccepted) == 0
-}
+func Empty(c *engine.PinChange) bool { return pin.Empty(c) }

@@ -7,23 +7,26 @@ import (
 	"time"
 
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/inventory"
+	"github.com/descriptorpin/descriptorpin/engine/pin"
+	"github.com/descriptorpin/descriptorpin/engine/scan"
 )
 
-func scan(t *testing.T, inv string, pin *engine.Pin) *engine.Report {
+func scanInv(t *testing.T, inv string, pn *pin.Pin) *scan.Report {
 	t.Helper()
-	i, err := engine.ParseInventory("inv.json", []byte(inv))
+	i, err := inventory.Parse("inv.json", []byte(inv))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return engine.Scan(i, pin, engine.ScanOptions{})
+	return scan.Scan(i, pn, scan.ScanOptions{})
 }
 
 const base = `{"servers":[{"name":"s","transport":"http","tools":[{"name":"t","description":"Adds numbers."}]}]}`
 const changed = `{"servers":[{"name":"s","transport":"http","tools":[{"name":"t","description":"Adds numbers, and more."}]}]}`
 
-func pinOf(t *testing.T, inv string) *engine.Pin {
-	i, _ := engine.ParseInventory("inv.json", []byte(inv))
-	p, err := engine.BuildPin(i, engine.Format2, engine.Approval{By: "a", At: "2026-01-01T00:00:00Z"})
+func pinOf(t *testing.T, inv string) *pin.Pin {
+	i, _ := inventory.Parse("inv.json", []byte(inv))
+	p, err := pin.Build(i, pin.Format2, pin.Approval{By: "a", At: "2026-01-01T00:00:00Z"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,33 +46,33 @@ func actions(evs []engine.Event) string {
 }
 
 func TestOpenOnceResolveOnce(t *testing.T) {
-	pin := pinOf(t, base)
+	pn := pinOf(t, base)
 	st := NewState()
 	fs := st.File("/home/u/inv.json", "~/inv.json", "inventory")
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	if got := actions(ApplyScan(fs, scan(t, base, pin), "h1", []string{"s"}, now)); got != "" {
+	if got := actions(ApplyScan(fs, scanInv(t, base, pn), "h1", []string{"s"}, now)); got != "" {
 		t.Fatalf("clean scan gave %s", got)
 	}
-	if got := actions(ApplyScan(fs, scan(t, changed, pin), "h2", []string{"s"}, now)); got != "finding-opened MUTATION" {
+	if got := actions(ApplyScan(fs, scanInv(t, changed, pn), "h2", []string{"s"}, now)); got != "finding-opened MUTATION" {
 		t.Fatalf("got %s", got)
 	}
-	if got := actions(ApplyScan(fs, scan(t, changed, pin), "h2", []string{"s"}, now)); got != "" {
+	if got := actions(ApplyScan(fs, scanInv(t, changed, pn), "h2", []string{"s"}, now)); got != "" {
 		t.Fatalf("an open finding is announced again: %s", got)
 	}
 	if fs.Result != "findings" {
 		t.Fatalf("result %s", fs.Result)
 	}
-	if got := actions(ApplyScan(fs, scan(t, base, pin), "h1", []string{"s"}, now)); got != "finding-resolved MUTATION" {
+	if got := actions(ApplyScan(fs, scanInv(t, base, pn), "h1", []string{"s"}, now)); got != "finding-resolved MUTATION" {
 		t.Fatalf("got %s", got)
 	}
 }
 
 func TestFailureKeepsFindingsAndIsAnnouncedOnce(t *testing.T) {
-	pin := pinOf(t, base)
+	pn := pinOf(t, base)
 	st := NewState()
 	fs := st.File("/p", "/p", "inventory")
 	now := time.Now()
-	ApplyScan(fs, scan(t, changed, pin), "h", []string{"s"}, now)
+	ApplyScan(fs, scanInv(t, changed, pn), "h", []string{"s"}, now)
 	err := errors.New("inv.json:1:5: invalid JSON: unexpected end of input")
 	if got := actions(ApplyFailure(fs, err, now)); got != "scan-failed" {
 		t.Fatalf("got %s", got)
@@ -83,14 +86,14 @@ func TestFailureKeepsFindingsAndIsAnnouncedOnce(t *testing.T) {
 	if got := actions(ApplyFailure(fs, errors.New("other"), now)); got != "scan-failed" {
 		t.Fatalf("a new failure must be announced: %s", got)
 	}
-	if got := actions(ApplyScan(fs, scan(t, changed, pin), "h", []string{"s"}, now)); got != "" {
+	if got := actions(ApplyScan(fs, scanInv(t, changed, pn), "h", []string{"s"}, now)); got != "" {
 		t.Fatalf("recovery with the same findings: %s", got)
 	}
 }
 
 func TestIDsDependOnIdentityNotHost(t *testing.T) {
-	pin := pinOf(t, base)
-	r := scan(t, changed, pin)
+	pn := pinOf(t, base)
+	r := scanInv(t, changed, pn)
 	a := Open(Identity("/home/alice/.cursor/mcp.json", "/home/alice"), &r.Findings[0], r.Rules, time.Now())
 	b := Open(Identity("/home/bob/.cursor/mcp.json", "/home/bob"), &r.Findings[0], r.Rules, time.Now())
 	if a.ID != b.ID {

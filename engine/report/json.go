@@ -7,6 +7,7 @@ import (
 	"github.com/descriptorpin/descriptorpin/engine/canon"
 	"github.com/descriptorpin/descriptorpin/engine/jsonv"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/engine/scan"
 )
 
 // ToolInfo names the program that wrote a report, for the JSON "tool"
@@ -48,7 +49,7 @@ type ToolInfo struct {
 // "score" (always present on POISON), "signals" ([{"id", "name",
 // "weight", "detail", "field", "evidence"}]), "rule", "detail",
 // "transport", "accept_hash" and "location" ({"json_path", "line"}).
-func JSON(r *engine.Report, tool ToolInfo) []byte {
+func JSON(r *scan.Report, tool ToolInfo) []byte {
 	byClass := newObject()
 	counts := engine.CountByClass(r.Findings)
 	for _, c := range engine.Classes {

@@ -6,8 +6,11 @@ import (
 	"strings"
 
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/detect"
 	"github.com/descriptorpin/descriptorpin/engine/jsonv"
+	"github.com/descriptorpin/descriptorpin/engine/launch"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/engine/scan"
 )
 
 // SARIF identifiers.
@@ -40,7 +43,7 @@ const (
 // Messages are one line with untrusted text made visible by
 // sanitize.Text, and the whole log is written with the characters
 // sanitize.NeedsEscape reports as \uXXXX escapes.
-func SARIF(r *engine.Report, tool ToolInfo) []byte {
+func SARIF(r *scan.Report, tool ToolInfo) []byte {
 	rules := sarifRules(r)
 	index := make(map[string]int, len(rules))
 	for i, rl := range rules {
@@ -179,7 +182,7 @@ var transportRules = map[string]sarifRule{
 	"stdio_launch": {
 		name:  "StdioLaunch",
 		short: "A server is launched as a local subprocess",
-		full:  "The server uses the stdio transport: it is " + engine.TransportNote + ".",
+		full:  "The server uses the stdio transport: it is " + launch.TransportNote + ".",
 		help: "Check the command, arguments and environment the client config launches. Accept the finding in the pin " +
 			"once reviewed; the acceptance lapses if the launch config changes.",
 		level: "note",
@@ -264,7 +267,7 @@ var poisonRules = map[string]sarifRule{
 }
 
 // sarifRules lists the rules of a run, sorted by id.
-func sarifRules(r *engine.Report) []sarifRule {
+func sarifRules(r *scan.Report) []sarifRule {
 	byID := map[string]sarifRule{}
 	for c, rl := range classRules {
 		rl.id = string(c)
@@ -274,7 +277,7 @@ func sarifRules(r *engine.Report) []sarifRule {
 		rl.id = string(engine.Transport) + "/" + name
 		byID[rl.id] = rl
 	}
-	for _, pr := range engine.PoisonRules(r.Rules) {
+	for _, pr := range detect.PoisonRules(r.Rules) {
 		byID[PoisonRuleID(pr.Name)] = poisonRule(pr.Name, pr.Weight)
 	}
 	for _, fs := range [][]engine.Finding{r.Findings, r.Accepted} {
@@ -364,7 +367,7 @@ func camel(s string) string {
 
 // appendResults appends the results of one finding: one per signal for
 // POISON, one otherwise.
-func appendResults(out []jsonv.Value, r *engine.Report, f *engine.Finding, index map[string]int, accepted bool) []jsonv.Value {
+func appendResults(out []jsonv.Value, r *scan.Report, f *engine.Finding, index map[string]int, accepted bool) []jsonv.Value {
 	if f.Class != engine.Poison {
 		ruleID := sanitize.Text(RuleID(f))
 		props := newObject().
@@ -405,7 +408,7 @@ func appendResults(out []jsonv.Value, r *engine.Report, f *engine.Finding, index
 	return out
 }
 
-func result(r *engine.Report, f *engine.Finding, ruleID string, ruleIndex int, id, msg string, props *object, accepted bool) jsonv.Value {
+func result(r *scan.Report, f *engine.Finding, ruleID string, ruleIndex int, id, msg string, props *object, accepted bool) jsonv.Value {
 	res := newObject().
 		set("ruleId", jstr(ruleID)).
 		set("ruleIndex", jnum(ruleIndex)).
@@ -468,7 +471,7 @@ func message(f *engine.Finding) string {
 		}
 		return m
 	case engine.Added, engine.Removed, engine.Launch:
-		return FindingLines(f, engine.RulesDefault, TextOptions{})[0]
+		return FindingLines(f, detect.RulesDefault, TextOptions{})[0]
 	case engine.Shadow:
 		names := make([]string, len(f.Servers))
 		for i, n := range f.Servers {

@@ -9,7 +9,9 @@ import (
 	"testing"
 
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/detect"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/engine/scan"
 )
 
 type sarifLog struct {
@@ -120,7 +122,7 @@ func TestSARIFRulesAreCompleteSortedAndDescribed(t *testing.T) {
 			t.Errorf("%s: rules not sorted by id: %v", name, order)
 		}
 		want := []string{"MUTATION", "ADDED", "REMOVED", "SHADOW", "TRANSPORT", "TRANSPORT/stdio_launch"}
-		for _, pr := range engine.PoisonRules(r.Rules) {
+		for _, pr := range detect.PoisonRules(r.Rules) {
 			want = append(want, "POISON/"+pr.Name)
 		}
 		for _, id := range want {
@@ -334,7 +336,7 @@ func walkStrings(v any, path string, fn func(path, v string)) {
 }
 
 func TestSARIFGivesARuleToUnknownTransportRulesAndClasses(t *testing.T) {
-	r := &engine.Report{File: "x.json", Rules: engine.RulesDefault, Findings: []engine.Finding{
+	r := &scan.Report{File: "x.json", Rules: detect.RulesDefault, Findings: []engine.Finding{
 		{ID: "a", Class: engine.Transport, Severity: engine.Medium, Subject: "srv", Rule: "launch_drift", Detail: "command changed"},
 		{ID: "b", Class: engine.Transport, Severity: engine.Low, Subject: "srv2"},
 		{ID: "c", Class: "DRIFT", Severity: engine.High, Subject: "srv3", Detail: "url changed"},

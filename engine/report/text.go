@@ -10,7 +10,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/detect"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/engine/scan"
+	"github.com/descriptorpin/descriptorpin/internal/english"
 )
 
 // TextOptions tunes the text report.
@@ -34,7 +37,7 @@ func clip(v string) string {
 
 // Text renders a report in the original's line formats and order:
 // MUTATION, ADDED and REMOVED, SHADOW, POISON, TRANSPORT, then a summary.
-func Text(r *engine.Report, opt TextOptions) []byte {
+func Text(r *scan.Report, opt TextOptions) []byte {
 	out := Lines(r, opt)
 	out = append(out, Summary(r)...)
 	return append(out, '\n')
@@ -42,7 +45,7 @@ func Text(r *engine.Report, opt TextOptions) []byte {
 
 // Lines renders the finding lines without the summary, as diff and shadow
 // print them.
-func Lines(r *engine.Report, opt TextOptions) []byte {
+func Lines(r *scan.Report, opt TextOptions) []byte {
 	var b strings.Builder
 	// MUTATION first, then ADDED and REMOVED interleaved by key, then the
 	// static classes: the original's order.
@@ -64,8 +67,8 @@ func Lines(r *engine.Report, opt TextOptions) []byte {
 
 // FindingLines renders one finding as the text report does: a header line
 // and indented detail lines, every untrusted string sanitised.
-func FindingLines(f *engine.Finding, rules engine.RuleSet, opt TextOptions) []string {
-	ref := rules == engine.RulesReference
+func FindingLines(f *engine.Finding, rules detect.RuleSet, opt TextOptions) []string {
+	ref := rules == detect.RulesReference
 	id := func(v string) string {
 		if opt.ShowIDs && v != "" {
 			return " [id " + v + "]"
@@ -150,24 +153,24 @@ func FindingLines(f *engine.Finding, rules engine.RuleSet, opt TextOptions) []st
 // plural picks a word form. The reference rules keep the original's
 // always-plural wording ("1 signals") so its output is reproduced exactly.
 func plural(n int, one, many string, ref bool) string {
-	if n == 1 && !ref {
-		return one
+	if ref {
+		return many
 	}
-	return many
+	return english.Plural(n, one, many)
 }
 
 // Counted reports whether a finding counts toward the summary total and
 // the exit code. The reference rules count what the original counts:
 // ADDED and REMOVED are printed but not counted.
-func Counted(r *engine.Report, f engine.Finding) bool {
-	if r.Rules == engine.RulesReference {
+func Counted(r *scan.Report, f engine.Finding) bool {
+	if r.Rules == detect.RulesReference {
 		return f.Class != engine.Added && f.Class != engine.Removed
 	}
 	return true
 }
 
 // CountedFindings is the number of findings that count.
-func CountedFindings(r *engine.Report) int {
+func CountedFindings(r *scan.Report) int {
 	n := 0
 	for _, f := range r.Findings {
 		if Counted(r, f) {
@@ -179,7 +182,7 @@ func CountedFindings(r *engine.Report) int {
 
 // classCount counts findings of a class the way the summary does: POISON
 // per tool, SHADOW per name, MUTATION per tool.
-func classCount(r *engine.Report, c engine.Class) int {
+func classCount(r *scan.Report, c engine.Class) int {
 	n := 0
 	for _, f := range r.Findings {
 		if f.Class == c {
@@ -193,8 +196,8 @@ func classCount(r *engine.Report, c engine.Class) int {
 // original's exactly: "summary: N findings (m mutation, s shadow, p poison,
 // t transport)". The default rules count every class and the accepted
 // findings.
-func Summary(r *engine.Report) string {
-	ref := r.Rules == engine.RulesReference
+func Summary(r *scan.Report) string {
+	ref := r.Rules == detect.RulesReference
 	total := CountedFindings(r)
 	if ref {
 		return fmt.Sprintf("summary: %d findings (%d mutation, %d shadow, %d poison, %d transport)", total,

@@ -1,0 +1,138 @@
+package detect
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Anchors keep the patterns cheap: a pattern runs only on a text that
+// holds at least one word of each of its anchor groups (and its required
+// character features). The words of a text are looked up once, when it is
+// normalised, into a bit set; checking a pattern's anchors is a few AND
+// operations, so most texts never reach a regular expression.
+
+// wordBits is a set of anchor words, by id.
+type wordBits [16]uint64
+
+const maxAnchorWords = len(wordBits{}) * 64
+
+// anchorIDs numbers every anchor word; filled while the package's
+// patterns are built, read-only afterwards.
+var anchorIDs = map[string]int{}
+
+func anchorID(w string) int {
+	if id, ok := anchorIDs[w]; ok {
+		return id
+	}
+	id := len(anchorIDs)
+	if id >= maxAnchorWords {
+		panic("engine: too many anchor words")
+	}
+	anchorIDs[w] = id
+	return id
+}
+
+func (b *wordBits) set(id int) { b[id>>6] |= 1 << uint(id&63) }
+
+func (b *wordBits) meets(o *wordBits) bool {
+	for i := range b {
+		if b[i]&o[i] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// pat is one pattern with its anchors.
+type pat struct {
+	re      *regexp.Regexp
+	groups  []wordBits // each group must meet the text's words
+	words   [][]string // the groups as written, for the signal's gate
+	need    uint32     // character features the text must have
+	literal string     // a literal the normalised text must contain
+}
+
+// lit returns p requiring the literal s in the normalised text.
+func (p pat) lit(s string) pat {
+	p.literal = s
+	return p
+}
+
+// P builds a pattern. anchors lists groups of words separated by ";", the
+// words of a group by spaces: "ignore disregard; instructions rules".
+// Placeholders in the pattern are expanded (see re).
+func P(anchors, pattern string) pat {
+	p := pat{re: re(pattern)}
+	for _, g := range strings.Split(anchors, ";") {
+		ws := strings.Fields(g)
+		if len(ws) == 0 {
+			continue
+		}
+		var b wordBits
+		for _, w := range ws {
+			b.set(anchorID(w))
+		}
+		p.groups = append(p.groups, b)
+		p.words = append(p.words, ws)
+	}
+	return p
+}
+
+// needs returns p requiring character features f.
+func (p pat) needs(f uint32) pat {
+	p.need |= f
+	return p
+}
+
+// on reports whether p can match a.
+func (p *pat) on(a *Text) bool {
+	if a.flags&p.need != p.need {
+		return false
+	}
+	for i := range p.groups {
+		if !p.groups[i].meets(&a.anchors) {
+			return false
+		}
+	}
+	if p.literal != "" && !strings.Contains(a.norm, p.literal) {
+		return false
+	}
+	return true
+}
+
+// find returns the leftmost match of p in a.norm, or nil.
+func (p *pat) find(a *Text) []int {
+	if !p.on(a) {
+		return nil
+	}
+	return p.re.FindStringIndex(a.norm)
+}
+
+// findAll returns up to n matches with submatches, or nil.
+func (p *pat) findAll(a *Text, n int) [][]int {
+	if !p.on(a) {
+		return nil
+	}
+	return p.re.FindAllStringSubmatchIndex(a.norm, n)
+}
+
+// firstPat returns the leftmost match of any pattern.
+func firstPat(a *Text, ps []pat) (int, int, bool) {
+	bi, bj, ok := 0, 0, false
+	for k := range ps {
+		if loc := ps[k].find(a); loc != nil && (!ok || loc[0] < bi) {
+			bi, bj, ok = loc[0], loc[1], true
+		}
+	}
+	return bi, bj, ok
+}
+
+// patSignal fires on the leftmost match of any pattern.
+func patSignal(ps []pat, detail string) func(*Text) (string, string) {
+	return func(a *Text) (string, string) {
+		if i, j, ok := firstPat(a, ps); ok {
+			return hit(a, i, j, detail)
+		}
+		return "", ""
+	}
+}

@@ -1,0 +1,121 @@
+package detect
+
+import (
+	"encoding/base64"
+	"encoding/hex"
+	"net/url"
+	"regexp"
+	"strings"
+)
+
+// encoded_payload: text encoded so that keyword filters cannot read it.
+// A run of base64, hex, \xNN, \u00NN or %NN is decoded; it fires when the
+// decoded text is a shell command or itself fires another default signal.
+// Binary data (an image, a digest, a key) decodes to bytes that are not
+// text and never fires, nor does text that says nothing suspicious (a
+// base64 example of a CSV file).
+
+var (
+	encBase64    = regexp.MustCompile(`[A-Za-z0-9+/]{24,}={0,2}|[A-Za-z0-9_-]{24,}={0,2}`)
+	encHexEscape = regexp.MustCompile(`(?:\\x[0-9a-fA-F]{2}){8,}`)
+	encUniEscape = regexp.MustCompile(`(?:\\u00[0-9a-fA-F]{2}){8,}`)
+	encPercent   = regexp.MustCompile(`(?:%[0-9a-fA-F]{2}){8,}`)
+	encHex       = regexp.MustCompile(`\b(?:[0-9a-fA-F]{2}){16,}\b`)
+	decodedShell = regexp.MustCompile(`(^|[;&|]\s*|\$\(|\x60)\s*(sudo\s+)?(curl|wget|nc|ncat|netcat|bash|sh|zsh|powershell|pwsh|iex|python3?|perl|ruby|scp|rsync|ssh|tar|chmod|rm|dd|mkfifo|crontab|base64|openssl|socat|telnet|eval|osascript|certutil|bitsadmin)\s+\S|/dev/tcp/|\|\s*(ba|z)?sh\b|\brm\s+-rf\b|\bcurl\s+-[a-z]*\s|\bwget\s+https?://`)
+)
+
+type decoder struct {
+	name string
+	re   *regexp.Regexp
+	dec  func(string) []byte
+}
+
+var decoders = []decoder{
+	{"base64", encBase64, decodeBase64},
+	{"\\x hex escapes", encHexEscape, func(s string) []byte {
+		b, _ := hex.DecodeString(strings.ReplaceAll(s, `\x`, ""))
+		return b
+	}},
+	{"\\u escapes", encUniEscape, func(s string) []byte {
+		b, _ := hex.DecodeString(strings.ReplaceAll(s, `\u00`, ""))
+		return b
+	}},
+	{"percent-encoding", encPercent, func(s string) []byte {
+		u, err := url.PathUnescape(s)
+		if err != nil {
+			return nil
+		}
+		return []byte(u)
+	}},
+	{"hex", encHex, func(s string) []byte {
+		b, _ := hex.DecodeString(s)
+		return b
+	}},
+}
+
+func decodeBase64(s string) []byte {
+	t := strings.TrimRight(s, "=")
+	for _, enc := range []*base64.Encoding{base64.RawStdEncoding, base64.RawURLEncoding} {
+		if b, err := enc.DecodeString(t); err == nil {
+			return b
+		}
+		// A run may carry a stray character at its end: try without it.
+		if len(t)%4 == 1 {
+			if b, err := enc.DecodeString(t[:len(t)-1]); err == nil {
+				return b
+			}
+		}
+	}
+	return nil
+}
+
+func encodedPayloadMatch(a *Text) (string, string) {
+	s := a.orig
+	for _, d := range decoders {
+		for _, loc := range d.re.FindAllStringIndex(s, 8) {
+			enc := s[loc[0]:loc[1]]
+			text := printable(d.dec(enc))
+			if len(strings.TrimSpace(text)) < 8 {
+				continue
+			}
+			var why string
+			if decodedShell.MatchString(text) {
+				why = "a shell command"
+			} else if names := innerSignals(text); len(names) > 0 {
+				why = "text that itself fires " + strings.Join(names, ", ")
+			} else {
+				continue
+			}
+			return clipRunes(enc, 200), d.name + " " + quoteText(clipRunes(enc, 24)) + " decodes to " + quoteText(text) + ", " + why
+		}
+	}
+	return "", ""
+}
+
+// innerSignals runs the default text signals over decoded or hidden text
+// and returns the names of those that fire. The signals that decode or
+// read characters are left out, so decoding does not recurse.
+func innerSignals(text string) []string {
+	var out []string
+	a := Normalize(text)
+	for i := range defaultSignals {
+		sg := &defaultSignals[i]
+		if sg.charLevel {
+			continue
+		}
+		if ev, _ := sg.match(a); ev != "" {
+			out = append(out, sg.name)
+		}
+	}
+	return out
+}
+
+// innerNote is the note a hidden-text detail gets when the hidden text
+// fires signals of its own.
+func innerNote(text string) string {
+	names := innerSignals(text)
+	if len(names) == 0 {
+		return ""
+	}
+	return " (the hidden text fires " + strings.Join(names, ", ") + ")"
+}

@@ -1,0 +1,100 @@
+package detect
+
+// The main instruction families in other languages: Spanish, French,
+// German, Portuguese, Chinese, Japanese and Russian. Latin-script
+// patterns are written without accents, since normalisation strips them
+// ("instrução" reads "instrucao"). Go's \b only knows ASCII words, so the
+// Cyrillic patterns use (^|\P{L}) as their word start. As in English, a
+// family needs its object: "ignoriere" alone is an option, "ignoriere
+// alle vorherigen Anweisungen" an override.
+
+type foreignPattern struct {
+	lang, family string
+	p            pat
+}
+
+// Families, as the detail names them.
+const (
+	famConceal  = "concealment"
+	famOverride = "priority override"
+	famExfil    = "exfiltration"
+	famFile     = "sensitive file"
+	famLeak     = "system prompt or conversation request"
+	famAddress  = "instructions addressed to the assistant"
+)
+
+const (
+	fwTarget = `(https?://|[a-z0-9._-]+@[a-z0-9-]+\.)`
+	fwPath   = `(~/\.|id_rsa|\.env\b|\.ssh|\.aws|\.netrc|\.kube|cookies)`
+	cyrStart = `(^|\P{L})`
+)
+
+var foreignPatterns = []foreignPattern{
+	// Spanish
+	{"Spanish", famConceal, P("digas diga digan menciones mencione informes informe reveles revele cuentes cuente muestres muestre avises avise sin secreto escondidas sigilosamente", `\bno (le |les )?(digas|diga|digan|menciones|mencione|informes|informe|reveles|revele|cuentes|cuente|muestres|muestre|avises|avise)\b{W}{0,40}\b(usuario|usuarios|nadie|nada)\b|\bsin (informar|avisar|decir|notificar|preguntar|que (el usuario|nadie) (lo )?(sepa|note))\b|\b(en secreto|a escondidas|sigilosamente)\b`)},
+	{"Spanish", famOverride, P("ignora ignore ignoren olvida olvide descarta descarte omite omita desobedece; instrucciones reglas indicaciones directrices ordenes", `\b(ignora|ignore|ignoren|olvida|olvide|descarta|descarte|omite|omita|desobedece)\b (todas |todos )?(las|los|tus|sus|estas|esas) (\w+ )?(instrucciones|reglas|indicaciones|directrices|ordenes)\b`)},
+	{"Spanish", famExfil, P("envia envie reenvia reenvie manda mande sube suba transmite copia copie", `\b(envia|envie|reenvia|reenvie|manda|mande|sube|suba|transmite|copia|copie)\b{W}{0,80}\b(a|al|hacia|en) (el |la )?(webhook |url |direccion |correo )?`+fwTarget)},
+	{"Spanish", famFile, P("lee lea abre abra copia copie incluye incluya pega pegue adjunta adjunte envia envie", `\b(lee|lea|abre|abra|copia|copie|incluye|incluya|pega|pegue|adjunta|adjunte|envia|envie)\b{W}{0,60}`+fwPath)},
+	{"Spanish", famLeak, P("sistema historial transcripcion", `\b(prompt|mensaje|instrucciones) (del|de) sistema\b|\b(historial|transcripcion) (completo |completa )?de (la|esta) (conversacion|sesion)\b`)},
+	{"Spanish", famAddress, P("asistente", `\b(instruccion|nota|mensaje|aviso) (importante )?(para|al) (el )?asistente\b|\bel asistente (debe|tiene que)\b`)},
+	// French
+	{"French", famConceal, P("dis dites mentionne mentionnez revele revelez signale signalez montre montrez informe informez previens prevenez parle parlez sans discretement insu l'insu en", `\bne (le |leur |lui |l'|en )?(dis|dites|mentionne|mentionnez|revele|revelez|signale|signalez|montre|montrez|informe|informez|previens|prevenez|parle|parlez)\b{W}{0,30}\b(rien|pas|jamais)\b|\bsans (en )?(informer|prevenir|avertir|le dire|le signaler|demander|le mentionner)\b|\b(en secret|discretement|a son insu|a l'insu)\b`)},
+	{"French", famOverride, P("ignore ignorez oublie oubliez ecarte ecartez neglige negligez outrepasse outrepassez; instructions regles consignes directives ordres", `\b(ignore|ignorez|oublie|oubliez|ecarte|ecartez|neglige|negligez|outrepasse|outrepassez)\b (toutes |tous )?(les|vos|tes|ces) (\w+ )?(instructions|regles|consignes|directives|ordres)\b`)},
+	{"French", famExfil, P("envoie envoyez transfere transferez televerse televersez copie copiez expedie expediez transmets transmettez", `\b(envoie|envoyez|transfere|transferez|televerse|televersez|copie|copiez|expedie|expediez|transmets|transmettez)\b{W}{0,80}\b(a|vers|au|sur|chez) (l'adresse |le webhook |l'url |le serveur )?`+fwTarget)},
+	{"French", famFile, P("lis lisez ouvre ouvrez copie copiez inclus incluez colle collez joins joignez", `\b(lis|lisez|ouvre|ouvrez|copie|copiez|inclus|incluez|colle|collez|joins|joignez)\b{W}{0,60}`+fwPath)},
+	{"French", famLeak, P("systeme historique", `\b(prompt|message|instructions) (du |de )?systeme\b|\bhistorique (complet )?de (la|cette) conversation\b`)},
+	{"French", famAddress, P("l'assistant", `\b(instruction|note|message|consigne) (importante? )?(pour|a) l'assistant\b|\bl'assistant doit\b`)},
+	// German
+	{"German", famConceal, P("sag sage sagt sagen ohne verschweige verschweigen verheimliche verheimlichen heimlich unbemerkt", `\bsag(e|t|en sie)? (dem|den|der|es dem) (nutzer|benutzer|anwender|user|kunden|menschen)\b{W}{0,20}\b(nichts|nicht)\b|\bohne (den |dem |die )?(nutzer|benutzer|anwender|user)? ?(zu )?(informieren|benachrichtigen|fragen|es zu sagen|bescheid zu geben)\b|\b(verschweige|verschweigen|verheimliche|verheimlichen|heimlich|unbemerkt)\b`)},
+	{"German", famOverride, P("ignoriere ignorieren ignoriert vergiss vergessen missachte missachten verwirf verwerfen; anweisungen regeln vorgaben richtlinien instruktionen befehle anordnungen", `\b(ignoriere|ignorieren sie|ignoriert|vergiss|vergessen sie|missachte|missachten sie|verwirf|verwerfen sie)\b{W}{0,40}\b(anweisungen|regeln|vorgaben|richtlinien|instruktionen|befehle|anordnungen)\b`)},
+	{"German", famExfil, P("sende senden schicke schick schicken leite leiten lade laden ubermittle kopiere", `\b(sende|senden sie|schicke|schick|schicken sie|leite|leiten sie|lade|laden sie|ubermittle|kopiere)\b{W}{0,80}\b(an|zu|nach|auf|weiter an) (den webhook |die adresse |die url |den server )?`+fwTarget)},
+	{"German", famFile, P("lies lese lesen offne offnen kopiere kopieren fuge schreibe schreiben hange", `\b(lies|lese|lesen sie|offne|offnen sie|kopiere|kopieren sie|fuge|schreibe|schreiben sie|hange)\b{W}{0,60}`+fwPath)},
+	{"German", famLeak, P("systemprompt gesamten kompletten bisherigen systemanweisungen prompt", `\bsystem-?prompt\b|\b(gesamten|kompletten|bisherigen) (chat|gesprachs?)(verlauf|protokoll)?\b|\bsystemanweisungen\b`)},
+	{"German", famAddress, P("assistenten assistent", `\b(wichtig|hinweis|anweisung|nachricht) (fur|an) den assistenten\b|\bder assistent (muss|soll|sollte)\b`)},
+	// Portuguese
+	{"Portuguese", famConceal, P("nao sem avisa segredo secretamente escondidas sorrateiramente", `\bnao (diga|conte|mencione|informe|revele|mostre|avise|fale)\b{W}{0,40}\b(usuario|usuarios|utilizador|ninguem|nada)\b|\bsem (avisar|informar|contar|notificar|perguntar|que o (usuario|utilizador) saiba)\b|\bsem avisa-l[oa]s?\b|\b(em segredo|secretamente|as escondidas|sorrateiramente)\b`)},
+	{"Portuguese", famOverride, P("ignore ignora desconsidere desconsidera esqueca esquece descarte descarta; instrucoes regras orientacoes diretrizes ordens", `\b(ignore|ignora|desconsidere|desconsidera|esqueca|esquece|descarte|descarta)\b (todas |todos )?(as|os|suas|seus|estas|essas) (\w+ )?(instrucoes|regras|orientacoes|diretrizes|ordens)\b`)},
+	{"Portuguese", famExfil, P("envie envia encaminhe encaminha mande manda transfira copie carregue repasse", `\b(envie|envia|encaminhe|encaminha|mande|manda|transfira|copie|carregue|repasse)\b{W}{0,80}\b(para|ao|a|no) (o )?(webhook |url |endereco |servidor |e-?mail )?`+fwTarget)},
+	{"Portuguese", famFile, P("leia le abra copie inclua cole anexe", `\b(leia|le|abra|copie|inclua|cole|anexe)\b{W}{0,60}`+fwPath)},
+	{"Portuguese", famLeak, P("sistema historico", `\b(prompt|mensagem|instrucoes) do sistema\b|\bhistorico (completo )?da conversa\b`)},
+	{"Portuguese", famAddress, P("assistente", `\b(instrucao|nota|mensagem|aviso) (importante )?para o assistente\b|\bo assistente (deve|precisa)\b`)},
+	// Chinese
+	{"Chinese", famConceal, P("", `(不要|别|勿|切勿|不得)(告诉|告知|通知|提醒|让)(用户|任何人)|(不要|别|勿|切勿|不得)(向|对|跟)(用户|任何人)(透露|提及|提到|说|显示|展示|报告)|在用户不知情|不让用户知道|(悄悄|偷偷|秘密)地?(发送|上传|读取|复制|调用|执行|删除|转发)`).needs(fCJK)},
+	{"Chinese", famOverride, P("", `(忽略|无视|忘记|忘掉|覆盖|不要理会)(之前|以前|先前|上述|前面|所有|全部|其他|其它)的?(所有|全部)?的?(指令|指示|说明|规则|提示|要求)`).needs(fCJK)},
+	{"Chinese", famExfil, P("", `(发送|上传|转发|传送|提交|复制)[^。！？\n]{0,40}(到|至|给)[^。！？\n]{0,10}`+fwTarget).needs(fCJK)},
+	{"Chinese", famFile, P("", `(读取|读|打开|复制|获取|包含)[^。！？\n]{0,20}(~/\.|id_rsa|\.env|私钥|凭据|凭证|密码文件)`).needs(fCJK)},
+	{"Chinese", famLeak, P("", `系统提示词?|(之前|以前|全部|完整)的?(对话|聊天)(记录|历史)`).needs(fCJK)},
+	{"Chinese", famAddress, P("", `(给|致)(助手|ai|模型)的(指令|说明|提示)|助手(必须|应该)`).needs(fCJK)},
+	// Japanese
+	{"Japanese", famConceal, P("", `ユーザー(に|には)[^。\n]{0,10}(伝えない|言わない|知らせない|教えない|見せない|報告しない)|(知らせず|伝えず|言わず|報告せず)に|黙って|こっそり|内緒で|秘密裏に`).needs(fCJK)},
+	{"Japanese", famOverride, P("", `(以前|前|これまで|上記|先|すべて|全て)の(指示|命令|ルール|指令|プロンプト)(を|は)(無視|忘れ)`).needs(fCJK)},
+	{"Japanese", famExfil, P("", `(https?://\S+|[a-z0-9._-]+@\S+)\s*(に|へ)[^。\n]{0,20}(送信|転送|アップロード|送っ|送り|送る)`).needs(fCJK)},
+	{"Japanese", famFile, P("", `(~/\.\S+|id_rsa|\.env|秘密鍵)[^。\n]{0,20}(を)?(読|開|コピー|取得|含め)`).needs(fCJK)},
+	{"Japanese", famLeak, P("", `システムプロンプト|これまでの(会話|チャット)(履歴|内容)?を`).needs(fCJK)},
+	{"Japanese", famAddress, P("", `アシスタント(へ|に)の(指示|注意)|アシスタントは必ず`).needs(fCJK)},
+	// Russian
+	{"Russian", famConceal, P("", cyrStart+`не (говори|говорите|сообщай|сообщайте|рассказывай|рассказывайте|упоминай|упоминайте|показывай|показывайте|раскрывай|раскрывайте)[^.!?\n]{0,40}(пользовател|никому|об этом)|`+cyrStart+`без (ведома|уведомления|предупреждения)|`+cyrStart+`(незаметно|тайно|втайне|скрытно) `).needs(fCyrillic)},
+	{"Russian", famOverride, P("", cyrStart+`(игнорируй|игнорируйте|забудь|забудьте|проигнорируй|проигнорируйте|отбрось|отбросьте|не обращай внимания на)[^.!?\n]{0,40}(инструкци|указани|правил|команд)`).needs(fCyrillic)},
+	{"Russian", famExfil, P("", cyrStart+`(отправь|отправьте|перешли|перешлите|загрузи|загрузите|скопируй|скопируйте|передай|передайте)[^.!?\n]{0,80}`+fwTarget).needs(fCyrillic)},
+	{"Russian", famFile, P("", cyrStart+`(прочитай|прочитайте|прочти|открой|откройте|скопируй|скопируйте)[^.!?\n]{0,60}`+fwPath).needs(fCyrillic)},
+	{"Russian", famLeak, P("", cyrStart+`системн(ый|ого|ые) (промпт|подсказк|инструкци)|`+cyrStart+`истори(я|ю) (всего )?(диалога|переписки|чата)`).needs(fCyrillic)},
+	{"Russian", famAddress, P("", cyrStart+`(для|к) ассистента[^\p{L}]|`+cyrStart+`ассистент (должен|обязан)`).needs(fCyrillic)},
+}
+
+// foreignPats are the patterns alone, for the signal's gate.
+func foreignPats() []pat {
+	out := make([]pat, len(foreignPatterns))
+	for i := range foreignPatterns {
+		out[i] = foreignPatterns[i].p
+	}
+	return out
+}
+
+func foreignMatch(a *Text) (string, string) {
+	for _, p := range foreignPatterns {
+		if loc := p.p.find(a); loc != nil {
+			return hit(a, loc[0], loc[1], p.lang+" "+p.family)
+		}
+	}
+	return "", ""
+}

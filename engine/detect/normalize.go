@@ -1,0 +1,640 @@
+package detect
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
+)
+
+// The default rules match normalised text and quote the original.
+//
+// Normalisation, in one pass over the text:
+//
+//   - NFKC (fullwidth and mathematical letters become ASCII, ligatures
+//     are split, no-break spaces become spaces), then Unicode case folding;
+//   - Latin letters lose their diacritics (é → e), so "instrução" and
+//     "instrucao" read the same;
+//   - zero-width and other format characters (Cf), variation selectors
+//     and stray combining marks are removed, so "ig\u200bnore" is
+//     "ignore";
+//   - Unicode tag characters (U+E0020..U+E007E, an invisible copy of
+//     ASCII) are decoded into the ASCII they hide, so the hidden text is
+//     matched like any other;
+//   - terminal escape sequences (ESC [ ... final, ESC ] ... BEL/ST) and
+//     other control characters are removed, keeping the text around them;
+//   - every run of whitespace becomes one space, or one newline when the
+//     run holds a line break;
+//   - letter-spaced words ("i g n o r e") are joined, and a word that mixes
+//     Latin letters with Cyrillic or Greek look-alikes is read as the Latin
+//     word it imitates.
+//
+// Each normalised byte remembers the offset of the original text it came
+// from, so a rule that matches normalised text reports the original words
+// as its evidence (sanitised when printed).
+
+// Text is one text as the default rules see it.
+type Text struct {
+	orig string
+	norm string
+	// offs[i] is the byte offset in orig of norm byte i, and
+	// offs[len(norm)] is len(orig). Nil when norm maps byte for byte.
+	offs    []int32
+	anchors wordBits // the anchor words in norm (see detect_anchor.go)
+	cand    uint64   // the default signals whose gate this text passes
+	flags   uint32   // character features of orig and norm
+	// maxSpaces and maxNewlines are the longest runs of blank characters
+	// and of line breaks in orig; tail is the orig offset just after the
+	// longest such run (for the padding signal).
+	maxSpaces, maxNewlines, padEnd int
+	// spacedI, spacedJ: the longest letter-spaced run in norm, and its
+	// letter count.
+	spacedI, spacedJ, spacedLen int
+}
+
+// Character features, set while normalising.
+const (
+	fNonASCII  uint32 = 1 << iota
+	fFormat           // zero-width, bidi and other Cf characters
+	fTag              // Unicode tag characters
+	fBidi             // bidi embedding, override or isolate controls
+	fPUA              // private-use characters
+	fControl          // C0/C1 control characters other than tab and line breaks
+	fEscape           // ESC or a C1 CSI/OSC introducer
+	fVarSel           // variation selectors
+	fLongToken        // a run of 20+ base64/hex characters
+	fHexEscape        // "\x" escapes
+	fPercent          // "%" escapes
+	fAt               // '@'
+	fURL              // "://"
+	fAngle            // '<'
+	fBracket          // '['
+	fFence            // "```"
+	fBrace            // '{'
+	fCJK              // Han, Hiragana, Katakana
+	fCyrillic         // Cyrillic letters
+	fSpaced           // letter-spaced words were joined
+	fMixed            // a mixed-script word was read as Latin
+	fPadding          // a long run of blank lines or spaces before more text
+	fColon            // ':'
+	fDot              // '.' or '/' in a token (paths, file names)
+	fIdent            // an identifier-shaped token: '_', or '.'/'-' between letters
+	fDigitDot         // a '.' between digits (IP addresses, versions)
+)
+
+// Normalize returns the normalised form of s, as every default rule
+// reads it. A scan normalises each text of a tool once and hands the
+// result to every rule (see Poison).
+func Normalize(s string) *Text {
+	a := normalize(s)
+	a.cand = candidates(a)
+	return a
+}
+
+// Original returns the text as written.
+func (a *Text) Original() string { return a.orig }
+
+// plainToken reports a short ASCII identifier such as "string" or
+// "read_file": no default rule fires on one, so it is not normalised.
+func plainToken(s string) bool {
+	if len(s) == 0 || len(s) >= 20 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+// normBuilder accumulates normalised bytes and their origins.
+type normBuilder struct {
+	b    []byte
+	offs []int32 // nil while b is byte-aligned with the original
+	ws   byte    // pending whitespace: 0, ' ' or '\n'
+	wsAt int     // orig offset of the pending whitespace
+	a    *Text
+	// blank-run bookkeeping for the padding signal
+	runSpaces, runNewlines int
+}
+
+func (nb *normBuilder) diverge() {
+	if nb.offs == nil {
+		nb.offs = make([]int32, len(nb.b), len(nb.b)+64)
+		for i := range nb.offs {
+			nb.offs[i] = int32(i)
+		}
+	}
+}
+
+// emit appends c, which came from orig offset at.
+func (nb *normBuilder) emit(c byte, at int) {
+	if nb.ws != 0 {
+		w := nb.ws
+		nb.ws = 0
+		if len(nb.b) > 0 { // no leading whitespace
+			nb.put(w, nb.wsAt)
+		}
+	}
+	nb.put(c, at)
+}
+
+func (nb *normBuilder) put(c byte, at int) {
+	if nb.offs == nil && at != len(nb.b) {
+		nb.diverge()
+	}
+	nb.b = append(nb.b, c)
+	if nb.offs != nil {
+		nb.offs = append(nb.offs, int32(at))
+	}
+}
+
+// space records whitespace at orig offset at; nl is true for a line break.
+func (nb *normBuilder) space(nl bool, at, size int) {
+	if nb.ws == 0 {
+		nb.ws, nb.wsAt = ' ', at
+		nb.runSpaces, nb.runNewlines = 0, 0
+	}
+	if nl {
+		nb.ws = '\n'
+		nb.runNewlines++
+	} else {
+		nb.runSpaces++
+	}
+	if nb.runSpaces > nb.a.maxSpaces {
+		nb.a.maxSpaces = nb.runSpaces
+		nb.a.padEnd = at + size
+	}
+	if nb.runNewlines > nb.a.maxNewlines {
+		nb.a.maxNewlines = nb.runNewlines
+		nb.a.padEnd = at + size
+	}
+	// Offsets diverge by themselves: the next byte put lands where the
+	// original has more than one blank.
+}
+
+// normalize builds the normalised form of s; see the comment above.
+func normalize(s string) *Text {
+	a := &Text{orig: s}
+	if plainToken(s) {
+		a.norm = strings.ToLower(s)
+		return a
+	}
+	nb := &normBuilder{b: make([]byte, 0, len(s)), a: a}
+	var caser cases.Caser
+	haveCaser := false
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			i = normASCII(nb, s, i)
+			continue
+		}
+		a.flags |= fNonASCII
+		// One NFKC segment: a starter and what combines with it.
+		var it norm.Iter
+		it.InitString(norm.NFKC, s[i:])
+		// A long decomposition can come back in pieces (the position
+		// stays put until the segment is done): read on to the next rune
+		// boundary.
+		seg := it.Next()
+		end := i + it.Pos()
+		if !it.Done() && (end == i || end < len(s) && !utf8.RuneStart(s[end])) {
+			seg = append([]byte(nil), seg...)
+			for !it.Done() && (end == i || end < len(s) && !utf8.RuneStart(s[end])) {
+				seg = append(seg, it.Next()...)
+				end = i + it.Pos()
+			}
+		}
+		if it.Done() && end == i {
+			end = len(s)
+		}
+		if !haveCaser {
+			caser, haveCaser = cases.Fold(), true
+		}
+		folded := caser.Bytes(seg)
+		for k := 0; k < len(folded); {
+			r, size := utf8.DecodeRune(folded[k:])
+			k += size
+			normRune(nb, r, i, end-i)
+		}
+		// Flags that the original rune shows better than its NFKC form.
+		for _, r := range s[i:end] {
+			origFlags(a, r)
+		}
+		if end == i { // cannot happen with a valid iterator; be safe
+			end = i + 1
+		}
+		i = end
+	}
+	if nb.offs != nil {
+		nb.offs = append(nb.offs, int32(len(s)))
+	}
+	a.norm = string(nb.b)
+	a.offs = nb.offs
+	if a.maxNewlines >= padNewlines || a.maxSpaces >= padSpaces {
+		if strings.TrimSpace(s[a.padEnd:]) != "" && strings.TrimSpace(s[:a.padEnd]) != "" {
+			a.flags |= fPadding
+		}
+	}
+	if a.flags&fNonASCII != 0 {
+		deconfuseWords(a)
+	}
+	joinSpacedLetters(a)
+	a.flags |= textFlags(a.norm)
+	anchorWords(a)
+	return a
+}
+
+// Padding: this many blank lines, or blank characters in a row, before
+// more text.
+const (
+	padNewlines = 8
+	padSpaces   = 40
+)
+
+// normASCII handles one ASCII byte (or an escape sequence) at s[i] and
+// returns the next offset.
+func normASCII(nb *normBuilder, s string, i int) int {
+	c := s[i]
+	switch {
+	case c >= 'A' && c <= 'Z':
+		nb.emit(c+'a'-'A', i)
+	case c == ' ' || c == '\t':
+		nb.space(false, i, 1)
+	case c == '\n' || c == '\r' || c == '\v' || c == '\f':
+		if c == '\r' && i+1 < len(s) && s[i+1] != '\n' && s[i+1] != '\r' {
+			// A bare carriage return rewrites the line on a terminal.
+			nb.a.flags |= fControl
+		}
+		nb.space(true, i, 1)
+	case c == 0x1b:
+		nb.a.flags |= fEscape | fControl
+		return skipEscape(s, i)
+	case c < 0x20 || c == 0x7f:
+		nb.a.flags |= fControl
+	default:
+		nb.emit(c, i)
+	}
+	return i + 1
+}
+
+// skipEscape returns the offset after the escape sequence at s[i] (ESC):
+// CSI (ESC [ params final), OSC (ESC ] ... BEL or ESC \), or ESC and one
+// more byte.
+func skipEscape(s string, i int) int {
+	j := i + 1
+	if j >= len(s) {
+		return j
+	}
+	switch s[j] {
+	case '[':
+		j++
+		for j < len(s) && s[j] >= 0x20 && s[j] <= 0x3f {
+			j++
+		}
+		if j < len(s) && s[j] >= 0x40 && s[j] <= 0x7e {
+			j++
+		}
+		return j
+	case ']', 'P', '_', '^':
+		j++
+		for j < len(s) {
+			if s[j] == 0x07 {
+				return j + 1
+			}
+			if s[j] == 0x1b && j+1 < len(s) && s[j+1] == '\\' {
+				return j + 2
+			}
+			j++
+		}
+		return j
+	}
+	if s[j] >= 0x20 && s[j] < 0x7f {
+		return j + 1 // ESC and one more character (ESC 7, ESC c, ...)
+	}
+	return j
+}
+
+// normRune handles one rune of a folded NFKC segment that started at
+// orig offset at and is size bytes long there.
+func normRune(nb *normBuilder, r rune, at, size int) {
+	switch {
+	case r < utf8.RuneSelf:
+		c := byte(r)
+		switch {
+		case c == ' ' || c == '\t':
+			nb.space(false, at, size)
+		case c == '\n' || c == '\r' || c == '\v' || c == '\f':
+			nb.space(true, at, size)
+		case c < 0x20 || c == 0x7f:
+			nb.a.flags |= fControl
+		default:
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			nb.emit(c, at)
+		}
+	case r >= 0xE0020 && r <= 0xE007E: // tag characters: decode the hidden ASCII
+		c := byte(r - 0xE0000)
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c == ' ' {
+			nb.space(false, at, size)
+		} else {
+			nb.emit(c, at)
+		}
+	case r == 0x85 || r == 0x2028 || r == 0x2029:
+		nb.space(true, at, size)
+	case unicode.IsSpace(r):
+		nb.space(false, at, size)
+	case r == 0x2018 || r == 0x2019 || r == 0x02bc || r == 0x2032:
+		nb.emit('\'', at)
+	case r == 0x201c || r == 0x201d || r == 0x2033:
+		nb.emit('"', at)
+	case r == 0x2010 || r == 0x2011 || r == 0x2012 || r == 0x2013 || r == 0x2014 || r == 0x2212:
+		nb.emit('-', at)
+	case r >= 0x80 && r <= 0x9f: // C1 controls
+		nb.a.flags |= fControl
+		if r == 0x9b || r == 0x9d {
+			nb.a.flags |= fEscape
+		}
+	case isVarSel(r), r >= 0x300 && r <= 0x36f, unicode.Is(unicode.Cf, r), isPUA(r):
+		// removed
+	case r == 0x34f || r == 0x115f || r == 0x1160 || r == 0x3164 || r == 0xffa0 || r == 0x2800:
+		// invisible fillers read as blanks
+		nb.space(false, at, size)
+	default:
+		if r >= 0xc0 && r < 0x250 {
+			if b := latinBase[r-0xc0]; b != 0 {
+				nb.emit(b, at)
+				return
+			}
+		}
+		var buf [utf8.UTFMax]byte
+		n := utf8.EncodeRune(buf[:], r)
+		for k := 0; k < n; k++ {
+			nb.emit(buf[k], at)
+		}
+	}
+}
+
+// origFlags records features of one original (non-ASCII) rune.
+func origFlags(a *Text, r rune) {
+	switch {
+	case r >= 0xE0000 && r <= 0xE007F:
+		a.flags |= fTag | fFormat
+	case isBidiControl(r):
+		a.flags |= fBidi | fFormat
+	case isVarSel(r):
+		a.flags |= fVarSel
+	case isPUA(r):
+		a.flags |= fPUA
+	case r == 0x34f || r == 0x115f || r == 0x1160 || r == 0x3164 || r == 0xffa0 || r == 0x2800 || r == 0x180e:
+		a.flags |= fFormat
+	case unicode.Is(unicode.Cf, r):
+		a.flags |= fFormat
+	case unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r):
+		a.flags |= fCJK
+	case unicode.Is(unicode.Cyrillic, r):
+		a.flags |= fCyrillic
+	}
+}
+
+func isVarSel(r rune) bool {
+	return r >= 0xfe00 && r <= 0xfe0f || r >= 0xe0100 && r <= 0xe01ef || r >= 0x180b && r <= 0x180d || r == 0x180f
+}
+
+func isPUA(r rune) bool {
+	return r >= 0xe000 && r <= 0xf8ff || r >= 0xf0000 && r <= 0xffffd || r >= 0x100000 && r <= 0x10fffd
+}
+
+func isBidiControl(r rune) bool {
+	return r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069
+}
+
+// latinBase maps U+00C0..U+024F to the ASCII letter it decorates, or 0.
+var latinBase = func() (t [0x250 - 0xc0]byte) {
+	for r := rune(0xc0); r < 0x250; r++ {
+		d := norm.NFD.String(string(r))
+		if b := d[0]; b < utf8.RuneSelf && (b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z') {
+			if b >= 'A' && b <= 'Z' {
+				b += 'a' - 'A'
+			}
+			t[r-0xc0] = b
+		}
+	}
+	t[0xdf-0xc0] = 0 // ß folds to "ss" before this table is read
+	return t
+}()
+
+// textFlags records punctuation features of the normalised text.
+func textFlags(s string) uint32 {
+	var f uint32
+	run := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '=' || c == '_' || c == '-' {
+			run++
+			if run >= 20 {
+				f |= fLongToken
+			}
+		} else {
+			run = 0
+		}
+		switch c {
+		case '@':
+			f |= fAt
+		case '<':
+			f |= fAngle
+		case '[':
+			f |= fBracket
+		case '{':
+			f |= fBrace
+		case '%':
+			f |= fPercent
+		case ':':
+			f |= fColon
+			if i+2 < len(s) && s[i+1] == '/' && s[i+2] == '/' {
+				f |= fURL
+			}
+		case '\\':
+			if i+1 < len(s) && s[i+1] == 'x' {
+				f |= fHexEscape
+			}
+		case '`':
+			if i+2 < len(s) && s[i+1] == '`' && s[i+2] == '`' {
+				f |= fFence
+			}
+		case '.', '/', '-':
+			if c != '-' && i+1 < len(s) && s[i+1] != ' ' && s[i+1] != '\n' {
+				f |= fDot
+			}
+			if c != '/' && i > 0 && i+1 < len(s) {
+				p, n := s[i-1], s[i+1]
+				if isLetterByte(p) && isLetterByte(n) {
+					f |= fIdent
+				}
+				if c == '.' && p >= '0' && p <= '9' && n >= '0' && n <= '9' {
+					f |= fDigitDot
+				}
+			}
+		case '_':
+			f |= fIdent
+		}
+	}
+	return f
+}
+
+// rebuild replaces a.norm with out, whose bytes come from the norm
+// offsets in from (one per byte of out).
+func (a *Text) rebuild(out []byte, from []int) {
+	offs := make([]int32, len(out)+1)
+	for i, k := range from {
+		offs[i] = a.origAt(k)
+	}
+	offs[len(out)] = int32(len(a.orig))
+	a.norm = string(out)
+	a.offs = offs
+}
+
+// origAt is the orig offset of norm byte k (k may be len(norm)).
+func (a *Text) origAt(k int) int32 {
+	if a.offs == nil {
+		if k >= len(a.norm) {
+			return int32(len(a.orig))
+		}
+		return int32(k)
+	}
+	return a.offs[k]
+}
+
+// original returns the original text behind norm[i:j], trimmed: from
+// the origin of its first byte to the end of the character its last byte
+// came from (with any combining marks), so characters the normalisation
+// dropped after the match are not quoted.
+func (a *Text) original(i, j int) string {
+	if i < 0 {
+		i = 0
+	}
+	if j > len(a.norm) {
+		j = len(a.norm)
+	}
+	if i >= j {
+		return ""
+	}
+	oi := int(a.origAt(i))
+	last := int(a.origAt(j - 1))
+	if last >= len(a.orig) {
+		last = len(a.orig) - 1
+	}
+	_, n := utf8.DecodeRuneInString(a.orig[last:])
+	oj := last + n
+	for oj < len(a.orig) {
+		r, n := utf8.DecodeRuneInString(a.orig[oj:])
+		if !unicode.In(r, unicode.Mn, unicode.Me) && !isVarSel(r) {
+			break
+		}
+		oj += n
+	}
+	if oj <= oi {
+		return ""
+	}
+	return strings.TrimSpace(a.orig[oi:oj])
+}
+
+// joinSpacedLetters joins runs of three or more single letters separated by
+// single blanks ("i g n o r e" → "ignore"). Two or more blanks, or any
+// other character, end a word, so "i g n o r e  a l l" reads "ignore all":
+// in the normalised text the double blank is already one space, so the
+// word gaps are read from the original.
+func joinSpacedLetters(a *Text) {
+	s := a.norm
+	// run returns the end (inclusive) of the spaced run starting at i and
+	// its letter count.
+	run := func(i int) (int, int) {
+		if !isLetterByte(s[i]) || i > 0 && isWordByte(s[i-1]) || i+1 < len(s) && isWordByte(s[i+1]) {
+			return i, 0
+		}
+		j, n := i, 1
+		for j+2 < len(s) && s[j+1] == ' ' && isLetterByte(s[j+2]) && (j+3 == len(s) || !isWordByte(s[j+3])) && a.singleGap(j+1) {
+			j += 2
+			n++
+		}
+		return j, n
+	}
+	found := false
+	for i := 0; i < len(s) && !found; i++ {
+		if _, n := run(i); n >= 3 {
+			found = true
+		}
+	}
+	if !found {
+		return
+	}
+	out := make([]byte, 0, len(s))
+	from := make([]int, 0, len(s))
+	for i := 0; i < len(s); {
+		if j, n := run(i); n >= 3 {
+			at := len(out)
+			for k := i; k <= j; k += 2 {
+				out = append(out, s[k])
+				from = append(from, k)
+			}
+			if n > a.spacedLen {
+				a.spacedI, a.spacedJ, a.spacedLen = at, len(out), n
+			}
+			a.flags |= fSpaced
+			i = j + 1
+			continue
+		}
+		out = append(out, s[i])
+		from = append(from, i)
+		i++
+	}
+	a.rebuild(out, from)
+}
+
+// singleGap reports whether the blank at norm offset k stands for exactly
+// one blank in the original.
+func (a *Text) singleGap(k int) bool {
+	if a.offs == nil {
+		return true
+	}
+	return a.offs[k+1]-a.offs[k] <= 1
+}
+
+func isLetterByte(c byte) bool { return c >= 'a' && c <= 'z' }
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= utf8.RuneSelf || c == '_'
+}
+
+// anchorWords records which anchor words a.norm holds.
+func anchorWords(a *Text) {
+	s := a.norm
+	start := -1
+	for i := 0; i <= len(s); i++ {
+		word := false
+		if i < len(s) {
+			c := s[i]
+			word = c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= utf8.RuneSelf || c == '_' || c == '\''
+		}
+		if word {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			if id, ok := anchorIDs[s[start:i]]; ok {
+				a.anchors.set(id)
+			}
+			start = -1
+		}
+	}
+}

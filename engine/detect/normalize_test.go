@@ -1,0 +1,80 @@
+package detect
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestNormalize(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Read The File", "read the file"},
+		{"ＩＧＮＯＲＥ previous", "ignore previous"},
+		{"ig\u200bno\u200dre  all\n\n\nrules", "ignore all\nrules"},
+		{"i g n o r e  a l l  r u l e s", "ignore all rules"},
+		{"Grades a b c are fine", "grades abc are fine"},
+		{"\u0456gnore previous", "ignore previous"}, // Cyrillic і in a Latin word
+		{"Игнорируй все", "игнорируй все"},          // Russian stays Russian
+		{"instrução para o usuário", "instrucao para o usuario"},
+		{"Straße", "strasse"},
+		{"x\x1b[8mhidden\x1b[0m y", "xhidden y"},
+		{"a\x1b]8;;https://e.test\x07link\x1b]8;;\x07 b", "alink b"},
+		{"tag\U000E0041\U000E0042\U000E0020\U000E0063", "tagab c"},
+		{"don\u2019t tell", "don't tell"},
+		{"  padded\u00a0text  ", "padded text"},
+		{"emoji 🌦️ ok", "emoji 🌦 ok"},
+	}
+	for _, tt := range tests {
+		if got := normalize(tt.in).norm; got != tt.want {
+			t.Errorf("normalize(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestNormalizeQuotesTheOriginal(t *testing.T) {
+	tests := []struct{ in, find, want string }{
+		{"Hello ＩＧＮＯＲＥ   all rules now", "ignore all rules", "ＩＧＮＯＲＥ   all rules"},
+		{"x ig\u200bnore y", "ignore", "ig\u200bnore"},
+		{"p i g n o r e  t h i s q", "ignore this", "i g n o r e  t h i s"},
+		{"say \u0456gnore it", "ignore", "\u0456gnore"},
+		{"end do not tell\x1b[0m", "do not tell", "do not tell"},
+	}
+	for _, tt := range tests {
+		a := normalize(tt.in)
+		i := strings.Index(a.norm, tt.find)
+		if i < 0 {
+			t.Fatalf("%q: %q not in %q", tt.in, tt.find, a.norm)
+		}
+		if got := a.original(i, i+len(tt.find)); got != tt.want {
+			t.Errorf("%q: original of %q = %q, want %q", tt.in, tt.find, got, tt.want)
+		}
+	}
+}
+
+func FuzzNormalize(f *testing.F) {
+	for _, s := range []string{"Ignore all", "ｆｕｌｌ", "a\u200bb", "i g n o r e  a l l", "\x1b[8mx\x1b[0m", "tag\U000E0041", "\u0456gnore", "\xff\xfe"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		a := normalize(s)
+		if a.offs != nil && len(a.offs) != len(a.norm)+1 {
+			t.Fatalf("offsets %d for %d bytes", len(a.offs), len(a.norm))
+		}
+		for i := 0; i+1 < len(a.offs); i++ {
+			if a.offs[i] > a.offs[i+1] || int(a.offs[i]) > len(s) {
+				t.Fatalf("offsets not monotonic at %d: %v", i, a.offs)
+			}
+		}
+		// Every span maps back without panicking, to valid text when the
+		// input was valid.
+		for i := 0; i < len(a.norm); i += 7 {
+			o := a.original(i, min(len(a.norm), i+5))
+			if utf8.ValidString(s) && !utf8.ValidString(o) {
+				t.Fatalf("original(%d) = %q is not valid UTF-8", i, o)
+			}
+		}
+		for _, r := range PoisonRules(RulesDefault) {
+			r.Match(Normalize(s))
+		}
+	})
+}

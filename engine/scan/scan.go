@@ -1,0 +1,471 @@
+// Package scan ties the engine's rooms together: it compares an inventory
+// with a pin (engine/pin), runs the detectors (engine/detect) and the
+// launch rules (engine/launch), applies the pin's acceptances and returns
+// the Report the report package renders.
+package scan
+
+import (
+	"io/fs"
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/canon"
+	"github.com/descriptorpin/descriptorpin/engine/detect"
+	"github.com/descriptorpin/descriptorpin/engine/jsonv"
+	"github.com/descriptorpin/descriptorpin/engine/launch"
+	"github.com/descriptorpin/descriptorpin/engine/pin"
+)
+
+// MaxChanges caps the change blocks listed for one mutated tool.
+const MaxChanges = 20
+
+// Report is the result of a scan: what is reported and what a pin's
+// acceptances silenced.
+type Report struct {
+	File      string
+	Rules     detect.RuleSet
+	PinFormat int // 0 when no pin was used
+	Findings  []engine.Finding
+	Accepted  []engine.Finding
+}
+
+// ScanOptions selects what a scan does.
+type ScanOptions struct {
+	Rules detect.RuleSet
+	// Classes limits the scan to these classes; nil means all.
+	Classes []engine.Class
+	// FileMode is the scanned file's mode, for the writable_config rule;
+	// zero skips it.
+	FileMode fs.FileMode
+}
+
+func (o ScanOptions) wants(c engine.Class) bool {
+	if o.Classes == nil {
+		return true
+	}
+	for _, x := range o.Classes {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// Scan compares an inventory with a pin (nil for static checks only) and
+// runs the detectors. Findings come in the original's report order:
+// MUTATION by key, ADDED and REMOVED interleaved by key, SHADOW by name,
+// POISON and TRANSPORT in file order.
+func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
+	if opt.Rules == "" {
+		opt.Rules = detect.RulesDefault
+	}
+	r := &Report{File: inv.File, Rules: opt.Rules}
+	var all []engine.Finding
+	if pn != nil {
+		r.PinFormat = pn.Format
+		all = append(all, compare(inv, pn, opt)...)
+	}
+	if opt.wants(engine.Shadow) {
+		all = append(all, detect.Shadows(inv, opt.Rules)...)
+	}
+	if opt.wants(engine.Poison) {
+		all = append(all, detect.Poisons(inv, opt.Rules)...)
+	}
+	if opt.wants(engine.Transport) {
+		all = append(all, transports(inv, opt)...)
+	}
+	for _, f := range all {
+		if f, acc, ok := applyAcceptances(f, pn); ok {
+			if acc != nil {
+				r.Accepted = append(r.Accepted, *acc)
+			}
+			if f != nil {
+				r.Findings = append(r.Findings, *f)
+			}
+		}
+	}
+	return r
+}
+
+// applyAcceptances splits a finding into what is still reported and what a
+// pin accepted. For POISON each signal is accepted on its own.
+func applyAcceptances(f engine.Finding, pn *pin.Pin) (reported, accepted *engine.Finding, ok bool) {
+	if pn == nil || f.AcceptHash == "" {
+		return &f, nil, true
+	}
+	if pn.Accepted(f.ID, f.AcceptHash) != nil {
+		return nil, &f, true
+	}
+	if f.Class != engine.Poison {
+		return &f, nil, true
+	}
+	keep, acc := f, f
+	keep.Signals, acc.Signals = nil, nil
+	keep.Score, acc.Score = 0, 0
+	for _, s := range f.Signals {
+		if pn.Accepted(s.ID, f.AcceptHash) != nil {
+			acc.Signals = append(acc.Signals, s)
+			acc.Score += s.Weight
+		} else {
+			keep.Signals = append(keep.Signals, s)
+			keep.Score += s.Weight
+		}
+	}
+	keep.Severity = engine.PoisonSeverity(keep.Score)
+	acc.Severity = engine.PoisonSeverity(acc.Score)
+	if len(acc.Signals) == 0 {
+		return &f, nil, true
+	}
+	if len(keep.Signals) == 0 {
+		return nil, &acc, true
+	}
+	return &keep, &acc, true
+}
+
+type scanned struct {
+	tool *engine.Tool
+	desc pin.Descriptor
+}
+
+func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) []engine.Finding {
+	cur := map[string]scanned{}
+	keys := map[string]bool{}
+	for _, t := range inv.Tools() {
+		cur[t.Key()] = scanned{t, pin.Describe(t, pn.Format, pn.Exclude)}
+		keys[t.Key()] = true
+	}
+	for _, pt := range pn.Tools {
+		keys[pt.Key] = true
+	}
+	sorted := make([]string, 0, len(keys))
+	for k := range keys {
+		sorted = append(sorted, k)
+	}
+	sort.Strings(sorted)
+	var muts, addrem []engine.Finding
+	// With the default rules, tools that vanished and tools that appeared
+	// are held back until renames are paired (see rename.go).
+	var removedTools []*pin.Tool
+	var addedTools []scanned
+	for _, k := range sorted {
+		pt := pn.Tool(k)
+		sc, has := cur[k]
+		switch {
+		case pt != nil && has && pt.Hash == sc.desc.Hash:
+		case pt != nil && has:
+			if !opt.wants(engine.Mutation) {
+				continue
+			}
+			f := engine.Finding{
+				Class: engine.Mutation, Severity: engine.High, Subject: k, Server: sc.tool.Server, Tool: sc.tool.Name,
+				PinnedHash: pt.Hash, ScannedHash: sc.desc.Hash, Path: sc.tool.Path, Line: sc.tool.Line,
+			}
+			f.Changes = diffDescriptors(&pt.Descriptor, &sc.desc.Tree, opt.Rules)
+			if len(f.Changes) > MaxChanges {
+				f.ChangesOmitted = len(f.Changes) - MaxChanges
+				f.Changes = f.Changes[:MaxChanges]
+			}
+			f.ID = engine.StableID(string(engine.Mutation), k, pt.Hash, sc.desc.Hash)
+			muts = append(muts, f)
+		case has:
+			addedTools = append(addedTools, sc)
+		default:
+			removedTools = append(removedTools, pt)
+		}
+	}
+	renamed := map[string]string{}
+	if opt.Rules != detect.RulesReference {
+		renamed = detect.PairRenames(renameSides(removedTools, addedTools))
+	}
+	isNew := map[string]string{} // new key -> old key
+	for o, n := range renamed {
+		isNew[n] = o
+	}
+	for _, sc := range addedTools {
+		k := sc.tool.Key()
+		if old, ok := isNew[k]; ok {
+			if !opt.wants(engine.Mutation) {
+				continue
+			}
+			pt := pn.Tool(old)
+			f := engine.Finding{
+				Class: engine.Mutation, Severity: engine.High, Subject: k, Server: sc.tool.Server, Tool: sc.tool.Name,
+				PinnedHash: pt.Hash, ScannedHash: sc.desc.Hash, Path: sc.tool.Path, Line: sc.tool.Line,
+				RenamedFrom: old, Detail: "renamed from " + old,
+			}
+			f.Changes = diffDescriptors(&pt.Descriptor, &sc.desc.Tree, opt.Rules)
+			if len(f.Changes) > MaxChanges {
+				f.ChangesOmitted = len(f.Changes) - MaxChanges
+				f.Changes = f.Changes[:MaxChanges]
+			}
+			f.ID = engine.StableID(string(engine.Mutation), k, pt.Hash, sc.desc.Hash, "renamed-from", old)
+			muts = append(muts, f)
+			continue
+		}
+		if !opt.wants(engine.Added) {
+			continue
+		}
+		addrem = append(addrem, engine.Finding{
+			ID: engine.StableID(string(engine.Added), k, sc.desc.Hash), Class: engine.Added, Severity: engine.Medium, Subject: k,
+			Server: sc.tool.Server, Tool: sc.tool.Name, ScannedHash: sc.desc.Hash, Path: sc.tool.Path, Line: sc.tool.Line,
+		})
+	}
+	for _, pt := range removedTools {
+		if _, ok := renamed[pt.Key]; ok || !opt.wants(engine.Removed) {
+			continue
+		}
+		addrem = append(addrem, engine.Finding{
+			ID: engine.StableID(string(engine.Removed), pt.Key, pt.Hash), Class: engine.Removed, Severity: engine.Low, Subject: pt.Key,
+			Server: pt.Server, Tool: pt.Name, PinnedHash: pt.Hash,
+		})
+	}
+	sort.SliceStable(muts, func(i, j int) bool { return muts[i].Subject < muts[j].Subject })
+	var launches []engine.Finding
+	for _, f := range compareServers(inv, pn, opt) {
+		if f.Class == engine.Launch {
+			launches = append(launches, f)
+		} else {
+			addrem = append(addrem, f)
+		}
+	}
+	sort.SliceStable(addrem, func(i, j int) bool { return addrem[i].Subject < addrem[j].Subject })
+	return append(append(muts, launches...), addrem...)
+}
+
+// diffDescriptors lists changed fields. The reference rules compare the
+// three format-1 fields with Python's == (so 1 and 1.0 are equal) and show a
+// changed schema whole; the default rules walk every field and name the
+// JSON path of each change inside it.
+func diffDescriptors(pinned, cur *jsonv.Value, rs detect.RuleSet) []engine.Change {
+	// cur is a descriptor's Tree: strings stripped, keys sorted.
+	if rs == detect.RulesReference {
+		var out []engine.Change
+		for _, f := range []string{"name", "description", "input_schema"} {
+			a, _ := pinned.Get(f)
+			b, _ := cur.Get(f)
+			if a == nil || b == nil || !pyEqual(a, b) {
+				out = append(out, engine.Change{Field: f, Path: f, Pinned: showValue(a), Scanned: showValue(b)})
+			}
+		}
+		return out
+	}
+	var out []engine.Change
+	diffValues(&out, "", "", pinned, cur)
+	return out
+}
+
+func diffValues(out *[]engine.Change, field, path string, a, b *jsonv.Value) {
+	if a != nil && b != nil && a.Kind == b.Kind && (a.Kind == jsonv.Object || a.Kind == jsonv.Array) {
+		if a.Kind == jsonv.Object {
+			names := map[string]bool{}
+			for _, m := range a.Members {
+				names[m.Key] = true
+			}
+			for _, m := range b.Members {
+				names[m.Key] = true
+			}
+			sorted := make([]string, 0, len(names))
+			for k := range names {
+				sorted = append(sorted, k)
+			}
+			sort.Strings(sorted)
+			for _, k := range sorted {
+				av, _ := a.Get(k)
+				bv, _ := b.Get(k)
+				f, p := field, joinPath(path, k)
+				if f == "" {
+					f = k
+				}
+				diffValues(out, f, p, av, bv)
+			}
+			return
+		}
+		n := max(len(a.Items), len(b.Items))
+		for i := 0; i < n; i++ {
+			var av, bv *jsonv.Value
+			if i < len(a.Items) {
+				av = &a.Items[i]
+			}
+			if i < len(b.Items) {
+				bv = &b.Items[i]
+			}
+			diffValues(out, field, path+"["+strconv.Itoa(i)+"]", av, bv)
+		}
+		return
+	}
+	if a != nil && b != nil && string(canon.Encode(a)) == string(canon.Encode(b)) {
+		return
+	}
+	*out = append(*out, engine.Change{Field: field, Path: path, Pinned: showValue(a), Scanned: showValue(b)})
+}
+
+func joinPath(path, key string) string {
+	if path == "" {
+		return key
+	}
+	var b strings.Builder
+	b.WriteString(path)
+	jsonv.AppendKey(&b, key)
+	return b.String()
+}
+
+func showValue(v *jsonv.Value) string {
+	if v == nil {
+		return engine.Absent
+	}
+	if v.Kind == jsonv.String {
+		return v.Str
+	}
+	return string(canon.Encode(v))
+}
+
+// pyEqual is Python's == over decoded JSON: numbers compare by value
+// across int and float, and booleans equal 1 and 0.
+func pyEqual(a, b *jsonv.Value) bool {
+	an, aok := pyNumber(a)
+	bn, bok := pyNumber(b)
+	if aok && bok {
+		return an.Cmp(bn) == 0
+	}
+	if a.Kind != b.Kind {
+		return false
+	}
+	switch a.Kind {
+	case jsonv.Null:
+		return true
+	case jsonv.String:
+		return a.Str == b.Str
+	case jsonv.Array:
+		if len(a.Items) != len(b.Items) {
+			return false
+		}
+		for i := range a.Items {
+			if !pyEqual(&a.Items[i], &b.Items[i]) {
+				return false
+			}
+		}
+		return true
+	case jsonv.Object:
+		if len(a.Members) != len(b.Members) {
+			return false
+		}
+		for _, m := range a.Members {
+			bv, ok := b.Get(m.Key)
+			if !ok || !pyEqual(&m.Value, bv) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func pyNumber(v *jsonv.Value) (*big.Rat, bool) {
+	switch v.Kind {
+	case jsonv.Bool:
+		if v.Bool {
+			return big.NewRat(1, 1), true
+		}
+		return new(big.Rat), true
+	case jsonv.Number:
+		r, ok := new(big.Rat).SetString(v.Str)
+		return r, ok
+	}
+	return nil, false
+}
+
+func transports(inv *engine.Inventory, opt ScanOptions) []engine.Finding {
+	if opt.Rules == detect.RulesReference {
+		var out []engine.Finding
+		for _, s := range inv.Servers {
+			if s.Transport != "stdio" {
+				continue
+			}
+			out = append(out, engine.Finding{
+				ID: engine.StableID(string(engine.Transport), s.Name, "stdio_launch"), Class: engine.Transport, Severity: engine.Low,
+				Subject: s.Name, Server: s.Name, Rule: "stdio_launch", Transport: s.Transport,
+				Detail:     "transport '" + s.Transport + "' flagged, " + launch.TransportNote,
+				AcceptHash: launch.Hash(s), Path: s.Path, Line: s.Line,
+			})
+		}
+		return out
+	}
+	out := launch.Risks(inv, opt.FileMode)
+	for _, s := range inv.Servers {
+		if !launch.KnownTransport(s.Transport) {
+			out = append(out, engine.Finding{
+				ID: engine.StableID(string(engine.Transport), s.Name, "unknown_transport", s.Transport), Class: engine.Transport, Severity: engine.Low,
+				Subject: s.Name, Server: s.Name, Rule: "unknown_transport", Transport: s.Transport,
+				Detail:     "transport '" + s.Transport + "' is not one DescriptorPin knows (stdio, http, sse, streamable-http, ws), so its risk cannot be judged",
+				AcceptHash: launch.Hash(s), Path: s.Path, Line: s.Line,
+			})
+		}
+	}
+	return out
+}
+
+// compareServers reports LAUNCH for changed launch configs and server-level
+// ADDED and REMOVED, for pins that record servers (format 2).
+func compareServers(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) []engine.Finding {
+	if pn.Format < pin.Format2 {
+		return nil
+	}
+	var out []engine.Finding
+	seen := map[string]bool{}
+	for _, s := range inv.Servers {
+		seen[s.Name] = true
+		ps := pn.Server(s.Name)
+		if ps == nil {
+			if opt.wants(engine.Added) {
+				h := launch.Hash(s)
+				out = append(out, engine.Finding{
+					ID: engine.StableID(string(engine.Added), "server", s.Name, h), Class: engine.Added, Severity: engine.Medium, Subject: s.Name,
+					Server: s.Name, ScannedHash: h, Detail: launch.Detail(s),
+					Path: s.Path, Line: s.Line,
+				})
+			}
+			continue
+		}
+		ch := launch.Changes(ps.Launch(), s)
+		if len(ch) == 0 || !opt.wants(engine.Launch) {
+			continue
+		}
+		fields := make([]string, len(ch))
+		for i, c := range ch {
+			fields[i] = c.Field
+		}
+		h := launch.Hash(s)
+		out = append(out, engine.Finding{
+			ID: engine.StableID(string(engine.Launch), s.Name, launch.Hash(ps.Launch()), h), Class: engine.Launch, Severity: engine.High, Subject: s.Name,
+			Server: s.Name, PinnedHash: launch.Hash(ps.Launch()), ScannedHash: h, Changes: ch,
+			Detail: "launch config changed: " + strings.Join(fields, ", "), Path: s.Path, Line: s.Line,
+		})
+	}
+	if opt.wants(engine.Removed) {
+		for _, ps := range pn.Servers {
+			if !seen[ps.Name] {
+				h := launch.Hash(ps.Launch())
+				out = append(out, engine.Finding{
+					ID: engine.StableID(string(engine.Removed), "server", ps.Name, h), Class: engine.Removed, Severity: engine.Low, Subject: ps.Name,
+					Server: ps.Name, PinnedHash: h, Detail: "pinned server is absent now",
+				})
+			}
+		}
+	}
+	return out
+}
+
+// renameSides turns the vanished pin entries and the appeared tools into
+// rename candidates over their canonical descriptors.
+func renameSides(removed []*pin.Tool, added []scanned) (olds, news []detect.RenameCandidate) {
+	for _, pt := range removed {
+		olds = append(olds, detect.RenameCandidate{Key: pt.Key, Server: pt.Server, Desc: &pt.Descriptor})
+	}
+	for i := range added {
+		news = append(news, detect.RenameCandidate{Key: added[i].tool.Key(), Server: added[i].tool.Server, Desc: &added[i].desc.Tree})
+	}
+	return olds, news
+}
