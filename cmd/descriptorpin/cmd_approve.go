@@ -7,6 +7,7 @@ import (
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/internal/fileio"
 )
 
 func init() {
@@ -120,7 +121,7 @@ func runApprove(e *env, args []string) error {
 			changed = append(changed, what)
 		}
 	}
-	if err := writeAtomic(pinPath, pin.Marshal(), 0o644); err != nil {
+	if err := fileio.WriteAtomic(pinPath, pin.Marshal(), 0o644); err != nil {
 		return err
 	}
 	sort.Strings(changed)

@@ -19,6 +19,7 @@ import (
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/clientconfig"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/internal/fileio"
 )
 
 func init() {
@@ -208,7 +209,7 @@ func runInventory(e *env, args []string) error {
 	if _, err := engine.ParseInventory(out, doc); err != nil {
 		return fmt.Errorf("the captured inventory does not parse (a bug): %w", err)
 	}
-	if err := writeAtomic(out, doc, 0o644); err != nil {
+	if err := fileio.WriteAtomic(out, doc, 0o644); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "wrote %d %s and %d %s to %s\n", len(ok), plural(len(ok), "server", "servers"), tools, plural(tools, "tool", "tools"), sanitize.Text(out))
@@ -260,7 +261,7 @@ func same(a, b string) bool {
 // loadClientConfig reads an MCP client config and names its servers as
 // parseAny does ("client:name").
 func loadClientConfig(path string) (*engine.Inventory, error) {
-	data, err := readCapped("client config", path, engine.MaxFileBytes)
+	data, err := fileio.ReadCapped("client config", path, engine.MaxFileBytes)
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/internal/fileio"
 )
 
 func init() {
@@ -91,7 +92,7 @@ func runPin(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := writeAtomic(out, pin.Marshal(), 0o644); err != nil {
+	if err := fileio.WriteAtomic(out, pin.Marshal(), 0o644); err != nil {
 		return err
 	}
 	if format == engine.Format1 {

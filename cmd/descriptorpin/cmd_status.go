@@ -12,6 +12,7 @@ import (
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/monitor"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/internal/fileio"
 )
 
 func init() {
@@ -88,7 +89,7 @@ func runStatus(e *env, args []string) error {
 }
 
 func readState(path string) (*monitor.State, error) {
-	data, err := readCapped("state", path, engine.MaxFileBytes)
+	data, err := fileio.ReadCapped("state", path, engine.MaxFileBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, &usageError{msg: fmt.Sprintf("no service state at %q", sanitize.Text(path)),
 			hint: "the service has not run with this config yet; start it with 'descriptorpin watch' or 'descriptorpin service install'"}

@@ -19,6 +19,7 @@ import (
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/monitor"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/internal/fileio"
 	"github.com/descriptorpin/descriptorpin/notify"
 	"github.com/descriptorpin/descriptorpin/watcher"
 )
@@ -260,7 +261,7 @@ func (d *daemon) health(h watcher.Health) {
 // startPin loads the pin, or on a first start with no pin trusts what is
 // there now (trust on first use).
 func (d *daemon) startPin() {
-	data, err := readCapped("pin", d.cfg.Pin, engine.MaxFileBytes)
+	data, err := fileio.ReadCapped("pin", d.cfg.Pin, engine.MaxFileBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		if d.cfg.TrustOnFirstUse {
 			d.trustOnFirstUse()
@@ -291,7 +292,7 @@ func (d *daemon) trustOnFirstUse() {
 	pin := &engine.Pin{Format: engine.Format2, Exclude: engine.DefaultExclude}
 	var trusted []string
 	for _, t := range d.sortedTargets() {
-		data, err := readCapped("target", t.path, engine.MaxFileBytes)
+		data, err := fileio.ReadCapped("target", t.path, engine.MaxFileBytes)
 		if err != nil {
 			continue // a target that appears later is never auto-pinned
 		}
@@ -311,7 +312,7 @@ func (d *daemon) trustOnFirstUse() {
 		d.emit(d.failed(d.cfg.Pin, fmt.Errorf("creating the pin's directory: %w", err)))
 		return
 	}
-	if err := writeAtomic(d.cfg.Pin, out, 0o644); err != nil {
+	if err := fileio.WriteAtomic(d.cfg.Pin, out, 0o644); err != nil {
 		d.emit(d.failed(d.cfg.Pin, err))
 		return
 	}
@@ -335,7 +336,7 @@ func (d *daemon) failed(file string, err error) engine.Event {
 // reloadPin re-reads the pin; a change is announced and every target is
 // re-evaluated. An invalid pin is reported and the last good one kept.
 func (d *daemon) reloadPin() {
-	data, err := readCapped("pin", d.cfg.Pin, engine.MaxFileBytes)
+	data, err := fileio.ReadCapped("pin", d.cfg.Pin, engine.MaxFileBytes)
 	if err != nil {
 		if d.pinHash != "missing" {
 			d.pinHash = "missing"
@@ -385,7 +386,7 @@ func (d *daemon) scanAll() {
 func (d *daemon) scanTarget(t target) []engine.Event {
 	fs := d.state.File(t.path, t.identity, t.kind)
 	now := d.now()
-	data, mode, err := readWithMode("target", t.path, engine.MaxFileBytes)
+	data, mode, err := fileio.ReadWithMode("target", t.path, engine.MaxFileBytes)
 	if err != nil {
 		if t.discovered && errors.Is(err, os.ErrNotExist) && fs.ContentHash == "" && len(fs.Open) == 0 {
 			// A client that is not installed: nothing to say.
@@ -436,7 +437,7 @@ func parseTarget(t target, data []byte) (*engine.Inventory, string, error) {
 
 func (d *daemon) loadState() {
 	d.state = monitor.NewState()
-	data, err := readCapped("state", d.statePath, engine.MaxFileBytes)
+	data, err := fileio.ReadCapped("state", d.statePath, engine.MaxFileBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return
 	}
@@ -494,7 +495,7 @@ func (d *daemon) saveState() {
 	if bytes.Equal(data, d.saved) {
 		return
 	}
-	if err := writeAtomic(d.statePath, data, 0o600); err != nil {
+	if err := fileio.WriteAtomic(d.statePath, data, 0o600); err != nil {
 		d.emit(d.failed(d.statePath, err))
 		return
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/descriptorpin/descriptorpin/config"
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/internal/fileio"
 )
 
 // Scheduled capture: with capture.enabled the service captures the listed
@@ -45,7 +46,7 @@ func captureConfig(ctx context.Context, cfg config.Config, cc config.CaptureConf
 		return []engine.Event{{Time: now(), Action: engine.ActionScanFailed, Level: "error", File: cc.Path,
 			Message: "scheduled capture: " + sanitize.Text(msg), Error: sanitize.Text(msg)}}
 	}
-	data, err := readCapped("client config", cc.Path, engine.MaxFileBytes)
+	data, err := fileio.ReadCapped("client config", cc.Path, engine.MaxFileBytes)
 	if err != nil {
 		return fail(err.Error())
 	}
@@ -109,7 +110,7 @@ func captureConfig(ctx context.Context, cfg config.Config, cc config.CaptureConf
 	}
 	if err == nil {
 		if err = os.MkdirAll(filepath.Dir(out), 0o700); err == nil {
-			err = writeAtomic(out, doc, 0o600)
+			err = fileio.WriteAtomic(out, doc, 0o600)
 		}
 	}
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/descriptorpin/descriptorpin/config"
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/internal/fileio"
 	"github.com/descriptorpin/descriptorpin/notify"
 )
 
@@ -94,7 +95,7 @@ func newNotifySinks(e *env, cfg config.Config, report func(engine.Event)) (*noti
 func webhookSecret(e *env, w config.Webhook) (secret, warn string, err error) {
 	switch {
 	case w.SecretFile != "":
-		data, mode, err := readWithMode("webhook secret file", w.SecretFile, 1<<20)
+		data, mode, err := fileio.ReadWithMode("webhook secret file", w.SecretFile, 1<<20)
 		if err != nil {
 			return "", "", err
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/clientconfig"
+	"github.com/descriptorpin/descriptorpin/internal/fileio"
 )
 
 // Target kinds, as the service config names them.
@@ -94,7 +95,7 @@ func discoverPaths(projects []string) []clientconfig.Candidate {
 			continue
 		}
 		if c.Client == "claude-code" && filepath.Base(c.Path) == ".claude.json" {
-			if data, err := readCapped("client config", c.Path, engine.MaxFileBytes); err == nil {
+			if data, err := fileio.ReadCapped("client config", c.Path, engine.MaxFileBytes); err == nil {
 				if ds, err := clientconfig.ProjectDirs(c.Path, data); err == nil {
 					dirs = append(dirs, ds...)
 				}
@@ -113,7 +114,7 @@ func discoverPaths(projects []string) []clientconfig.Candidate {
 // inspect reads one candidate and says what is there.
 func inspect(c clientconfig.Candidate) discovered {
 	d := discovered{Client: c.Client, Scope: c.Scope, Path: c.Path, Status: "absent"}
-	data, err := readCapped("client config", c.Path, engine.MaxFileBytes)
+	data, err := fileio.ReadCapped("client config", c.Path, engine.MaxFileBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return d
 	}
