@@ -8,6 +8,7 @@ import (
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/internal/fileio"
+	"github.com/descriptorpin/descriptorpin/service"
 )
 
 func init() {
@@ -102,14 +103,14 @@ func runApprove(e *env, args []string) error {
 	}
 	var changed []string
 	if all || len(keys) > 0 {
-		changed, err = engine.Approve(pin, inv, keys, all, kind == kindClientConfig, ap)
+		changed, err = engine.Approve(pin, inv, keys, all, kind == service.KindClientConfig, ap)
 		if err != nil {
 			return usagef(c.name, "%s", err.Error())
 		}
 	}
 	if len(accept) > 0 {
 		view := pin
-		if kind == kindClientConfig {
+		if kind == service.KindClientConfig {
 			view = pin.ServersOnly()
 		}
 		r := engine.Scan(inv, view, engine.ScanOptions{Rules: rs})

@@ -7,6 +7,7 @@ import (
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/service"
 )
 
 func init() {
@@ -66,7 +67,7 @@ func runNotify(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	sinks, err := newNotifySinks(e, cfg, func(engine.Event) {})
+	sinks, err := service.NewNotifySinks(cfg, func(engine.Event) {}, sinkOptions(e))
 	if err != nil {
 		return err
 	}
@@ -76,10 +77,10 @@ func runNotify(e *env, args []string) error {
 		close        func() error
 	}
 	var ts []tester
-	if d := sinks.desktop; d != nil {
+	if d := sinks.Desktop; d != nil {
 		ts = append(ts, tester{d.Name(), d.Target(), d.Test, d.Close})
 	}
-	for _, w := range sinks.webhooks {
+	for _, w := range sinks.Webhooks {
 		target := w.Target()
 		if !w.Signed() {
 			target += " (unsigned)"

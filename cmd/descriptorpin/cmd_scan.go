@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/report"
+	"github.com/descriptorpin/descriptorpin/service"
 )
 
 func init() {
@@ -97,7 +98,7 @@ func runScan(e *env, name string, args []string) error {
 	if err != nil {
 		return err
 	}
-	if pin != nil && kind == kindClientConfig {
+	if pin != nil && kind == service.KindClientConfig {
 		pin = pin.ServersOnly()
 	}
 	opt := engine.ScanOptions{Rules: rs, FileMode: mode}

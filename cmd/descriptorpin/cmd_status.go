@@ -13,6 +13,7 @@ import (
 	"github.com/descriptorpin/descriptorpin/engine/monitor"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/internal/fileio"
+	"github.com/descriptorpin/descriptorpin/service"
 )
 
 func init() {
@@ -70,7 +71,7 @@ func runStatus(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	path := filepath.Join(cfg.StateDir, stateFile)
+	path := filepath.Join(cfg.StateDir, service.StateFile)
 	st, err := readState(path)
 	if err != nil {
 		return err

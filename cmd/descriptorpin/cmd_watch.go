@@ -13,6 +13,7 @@ import (
 	"github.com/descriptorpin/descriptorpin/config"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/notify"
+	"github.com/descriptorpin/descriptorpin/service"
 )
 
 func init() {
@@ -76,15 +77,24 @@ func runWatch(e *env, args []string) error {
 	defer signal.Stop(sigs)
 	ctx, cancel := context.WithCancel(e.ctx)
 	defer cancel()
-	sink, stopSinks, err := buildSinks(e, cfg, log)
+	sink, stopSinks, err := service.BuildSinks(cfg, log, sinkOptions(e))
 	if err != nil {
 		return err
 	}
 	defer stopSinks()
 	done := make(chan error, 1)
-	d := newDaemon(cfg, sink)
-	go func() { done <- d.run(ctx) }()
+	d := service.New(cfg, sink, serviceOptions())
+	go func() { done <- d.Run(ctx) }()
 	return supervise(done, sigs, cancel)
+}
+
+// serviceOptions hands the service this process's surroundings.
+func serviceOptions() service.Options {
+	return service.Options{User: currentUser(), Version: version}
+}
+
+func sinkOptions(e *env) service.SinkOptions {
+	return service.SinkOptions{Version: version, Getenv: e.getenv}
 }
 
 // supervise waits for the service to end. A signal cancels it (the

@@ -6,6 +6,7 @@ import (
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/internal/fileio"
+	"github.com/descriptorpin/descriptorpin/service"
 )
 
 func osGetenv(k string) string { return os.Getenv(k) }
@@ -18,7 +19,8 @@ func loadInventory(path string) (*engine.Inventory, fs.FileMode, string, error) 
 	if err != nil {
 		return nil, 0, "", err
 	}
-	inv, kind, err := parseAny(path, data, kindAuto)
+	home, _ := os.UserHomeDir()
+	inv, kind, err := service.ParseAny(path, data, service.KindAuto, home)
 	return inv, mode, kind, err
 }
 

@@ -1,4 +1,4 @@
-package main
+package service
 
 import (
 	"bytes"
@@ -19,13 +19,9 @@ import (
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/monitor"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
-	"github.com/descriptorpin/descriptorpin/internal/fileio"
 	"github.com/descriptorpin/descriptorpin/notify"
 	"github.com/descriptorpin/descriptorpin/watcher"
 )
-
-// stateFile is the name of the persisted state inside state_dir.
-const stateFile = "state.json"
 
 // target is one watched file.
 type target struct {
@@ -37,14 +33,15 @@ type target struct {
 	discovered bool
 }
 
-// daemon is the service: it owns the pin, the state and the targets, and
+// Daemon is the service: it owns the pin, the state and the targets, and
 // only its loop goroutine touches them.
-type daemon struct {
+type Daemon struct {
 	cfg     config.Config
+	opt     Options
+	fs      FS
 	rules   engine.RuleSet
 	now     func() time.Time
 	home    string
-	user    string
 	sink    notify.Sink
 	targets map[string]target
 
@@ -67,12 +64,13 @@ type scanKey struct {
 	pinGen  int
 }
 
-func newDaemon(cfg config.Config, sink notify.Sink) *daemon {
-	home, _ := os.UserHomeDir()
-	d := &daemon{
-		cfg: cfg, rules: engine.RuleSet(cfg.Rules), now: time.Now, home: home, user: currentUser(),
+// New makes the service of cfg, emitting every event to sink.
+func New(cfg config.Config, sink notify.Sink, opt Options) *Daemon {
+	opt = opt.withDefaults()
+	d := &Daemon{
+		cfg: cfg, opt: opt, fs: opt.FS, rules: engine.RuleSet(cfg.Rules), now: opt.Now, home: opt.Home,
 		sink: sink, targets: map[string]target{}, scanned: map[string]scanKey{},
-		statePath: filepath.Join(cfg.StateDir, stateFile),
+		statePath: filepath.Join(cfg.StateDir, StateFile),
 	}
 	if d.rules == "" {
 		d.rules = engine.RulesDefault
@@ -82,14 +80,14 @@ func newDaemon(cfg config.Config, sink notify.Sink) *daemon {
 	}
 	if cfg.Capture.Enabled {
 		for _, cc := range cfg.Capture.Configs {
-			d.addTarget(captureOutput(cfg, cc), kindInventory, false)
+			d.addTarget(captureOutput(cfg, cc), KindInventory, false)
 		}
 	}
 	d.discover()
 	return d
 }
 
-func (d *daemon) addTarget(path, kind string, discovered bool) bool {
+func (d *Daemon) addTarget(path, kind string, discovered bool) bool {
 	if kind == "" {
 		kind = string(config.KindAuto)
 	}
@@ -105,47 +103,47 @@ func (d *daemon) addTarget(path, kind string, discovered bool) bool {
 // Locations that do not exist yet are watched too, so a client installed
 // later is noticed; globbed ones (VS Code profiles, plugins) and the
 // projects ~/.claude.json names are looked up again on each full rescan.
-func (d *daemon) discover() bool {
+func (d *Daemon) discover() bool {
 	if !d.cfg.Discover {
 		return false
 	}
 	var projects []string
 	for _, t := range d.cfg.Targets {
-		if st, err := os.Stat(t.Path); err == nil && st.IsDir() {
+		if st, err := d.fs.Stat(t.Path); err == nil && st.IsDir() {
 			projects = append(projects, t.Path)
 		}
 	}
 	added := false
-	for _, c := range discoverPaths(projects) {
-		if d.addTarget(c.Path, kindClientConfig, true) {
+	for _, c := range DiscoverPaths(d.opt, projects) {
+		if d.addTarget(c.Path, KindClientConfig, true) {
 			added = true
 		}
 	}
 	return added
 }
 
-func (d *daemon) emit(evs ...engine.Event) {
+func (d *Daemon) emit(evs ...engine.Event) {
 	for _, ev := range evs {
 		d.sink.Send(ev)
 	}
 }
 
-func (d *daemon) event(action, level, file, msg string) engine.Event {
+func (d *Daemon) event(action, level, file, msg string) engine.Event {
 	return engine.Event{Time: d.now(), Action: action, Level: level, File: file, Message: msg}
 }
 
-// run is the service loop. It returns when ctx is cancelled.
-func (d *daemon) run(ctx context.Context) error {
-	if err := os.MkdirAll(d.cfg.StateDir, 0o700); err != nil {
+// Run is the service loop. It returns when ctx is cancelled.
+func (d *Daemon) Run(ctx context.Context) error {
+	if err := d.fs.MkdirAll(d.cfg.StateDir, 0o700); err != nil {
 		return fmt.Errorf("creating state directory: %w", err)
 	}
 	d.emit(d.event(engine.ActionDaemonStarted, "info", "",
-		fmt.Sprintf("descriptorpin %s watching %d %s (pin %s, rules %s)", version, len(d.targets), plural(len(d.targets), "file", "files"), sanitize.Text(d.cfg.Pin), d.rules)))
+		fmt.Sprintf("descriptorpin %s watching %d %s (pin %s, rules %s)", d.opt.Version, len(d.targets), plural(len(d.targets), "file", "files"), sanitize.Text(d.cfg.Pin), d.rules)))
 	d.loadState()
 	d.dropUnwatched()
 	d.startPin()
 
-	w, err := watcher.New(d.watchPaths(), watcher.Options{Debounce: d.cfg.Debounce, RescanInterval: d.cfg.RescanInterval})
+	w, err := d.opt.Watch(d.watchPaths(), watcher.Options{Debounce: d.cfg.Debounce, RescanInterval: d.cfg.RescanInterval})
 	if err != nil {
 		return fmt.Errorf("starting the watcher: %w", err)
 	}
@@ -163,7 +161,7 @@ func (d *daemon) run(ctx context.Context) error {
 		go func() {
 			var evs []engine.Event
 			for _, cc := range d.cfg.Capture.Configs {
-				evs = append(evs, captureConfig(ctx, d.cfg, cc, pin, d.now)...)
+				evs = append(evs, d.capture(ctx, cc, pin)...)
 			}
 			select {
 			case captured <- evs:
@@ -223,7 +221,7 @@ func stopReason(ctx context.Context) string {
 	return "signal received"
 }
 
-func (d *daemon) watchPaths() []string {
+func (d *Daemon) watchPaths() []string {
 	paths := []string{d.cfg.Pin}
 	for p := range d.targets {
 		paths = append(paths, p)
@@ -232,7 +230,7 @@ func (d *daemon) watchPaths() []string {
 	return paths
 }
 
-func (d *daemon) sortedTargets() []target {
+func (d *Daemon) sortedTargets() []target {
 	out := make([]target, 0, len(d.targets))
 	for _, t := range d.targets {
 		out = append(out, t)
@@ -241,7 +239,7 @@ func (d *daemon) sortedTargets() []target {
 	return out
 }
 
-func (d *daemon) health(h watcher.Health) {
+func (d *Daemon) health(h watcher.Health) {
 	if d.state.Degraded == nil {
 		d.state.Degraded = map[string]string{}
 	}
@@ -260,8 +258,8 @@ func (d *daemon) health(h watcher.Health) {
 
 // startPin loads the pin, or on a first start with no pin trusts what is
 // there now (trust on first use).
-func (d *daemon) startPin() {
-	data, err := fileio.ReadCapped("pin", d.cfg.Pin, engine.MaxFileBytes)
+func (d *Daemon) startPin() {
+	data, _, err := read(d.fs, "pin", d.cfg.Pin)
 	if errors.Is(err, fs.ErrNotExist) {
 		if d.cfg.TrustOnFirstUse {
 			d.trustOnFirstUse()
@@ -285,18 +283,17 @@ func (d *daemon) startPin() {
 	d.emit(ev)
 }
 
-func (d *daemon) trustOnFirstUse() {
+func (d *Daemon) trustOnFirstUse() {
 	at := d.now().UTC().Format(time.RFC3339)
-	host, _ := os.Hostname()
-	ap := engine.Approval{By: "trust-on-first-use", Note: fmt.Sprintf("trusted on first use by %s on %s", d.user, host), At: at}
+	ap := engine.Approval{By: "trust-on-first-use", Note: fmt.Sprintf("trusted on first use by %s on %s", d.opt.User, d.opt.Host), At: at}
 	pin := &engine.Pin{Format: engine.Format2, Exclude: engine.DefaultExclude}
 	var trusted []string
 	for _, t := range d.sortedTargets() {
-		data, err := fileio.ReadCapped("target", t.path, engine.MaxFileBytes)
+		data, _, err := read(d.fs, "target", t.path)
 		if err != nil {
 			continue // a target that appears later is never auto-pinned
 		}
-		inv, _, err := parseTarget(t, data)
+		inv, _, err := d.parseTarget(t, data)
 		if err != nil {
 			continue
 		}
@@ -308,11 +305,11 @@ func (d *daemon) trustOnFirstUse() {
 		trusted = append(trusted, t.identity)
 	}
 	out := pin.Marshal()
-	if err := os.MkdirAll(filepath.Dir(d.cfg.Pin), 0o700); err != nil {
+	if err := d.fs.MkdirAll(filepath.Dir(d.cfg.Pin), 0o700); err != nil {
 		d.emit(d.failed(d.cfg.Pin, fmt.Errorf("creating the pin's directory: %w", err)))
 		return
 	}
-	if err := fileio.WriteAtomic(d.cfg.Pin, out, 0o644); err != nil {
+	if err := d.fs.WriteFile(d.cfg.Pin, out, 0o644); err != nil {
 		d.emit(d.failed(d.cfg.Pin, err))
 		return
 	}
@@ -327,7 +324,7 @@ func (d *daemon) trustOnFirstUse() {
 	d.emit(ev)
 }
 
-func (d *daemon) failed(file string, err error) engine.Event {
+func (d *Daemon) failed(file string, err error) engine.Event {
 	ev := d.event(engine.ActionScanFailed, "error", file, sanitize.Text(err.Error()))
 	ev.Error = sanitize.Text(err.Error())
 	return ev
@@ -335,8 +332,8 @@ func (d *daemon) failed(file string, err error) engine.Event {
 
 // reloadPin re-reads the pin; a change is announced and every target is
 // re-evaluated. An invalid pin is reported and the last good one kept.
-func (d *daemon) reloadPin() {
-	data, err := fileio.ReadCapped("pin", d.cfg.Pin, engine.MaxFileBytes)
+func (d *Daemon) reloadPin() {
+	data, _, err := read(d.fs, "pin", d.cfg.Pin)
 	if err != nil {
 		if d.pinHash != "missing" {
 			d.pinHash = "missing"
@@ -377,16 +374,16 @@ func (d *daemon) reloadPin() {
 
 // --- scanning ---
 
-func (d *daemon) scanAll() {
+func (d *Daemon) scanAll() {
 	for _, t := range d.sortedTargets() {
 		d.emit(d.scanTarget(t)...)
 	}
 }
 
-func (d *daemon) scanTarget(t target) []engine.Event {
+func (d *Daemon) scanTarget(t target) []engine.Event {
 	fs := d.state.File(t.path, t.identity, t.kind)
 	now := d.now()
-	data, mode, err := fileio.ReadWithMode("target", t.path, engine.MaxFileBytes)
+	data, mode, err := read(d.fs, "target", t.path)
 	if err != nil {
 		if t.discovered && errors.Is(err, os.ErrNotExist) && fs.ContentHash == "" && len(fs.Open) == 0 {
 			// A client that is not installed: nothing to say.
@@ -399,7 +396,7 @@ func (d *daemon) scanTarget(t target) []engine.Event {
 	if k, ok := d.scanned[t.path]; ok && k == (scanKey{hash, d.pinGen}) && fs.Result != "failed" {
 		return nil
 	}
-	inv, kind, err := parseTarget(t, data)
+	inv, kind, err := d.parseTarget(t, data)
 	if err != nil {
 		delete(d.scanned, t.path)
 		return monitor.ApplyFailure(fs, err, now)
@@ -418,7 +415,7 @@ func (d *daemon) scanTarget(t target) []engine.Event {
 	var pin *engine.Pin
 	if d.pin != nil {
 		pin = d.pin.Subset(owned)
-		if kind == kindClientConfig {
+		if kind == KindClientConfig {
 			pin = pin.ServersOnly()
 		}
 	} else {
@@ -429,15 +426,15 @@ func (d *daemon) scanTarget(t target) []engine.Event {
 }
 
 // parseTarget reads a target as its kind says.
-func parseTarget(t target, data []byte) (*engine.Inventory, string, error) {
-	return parseAny(t.path, data, t.kind)
+func (d *Daemon) parseTarget(t target, data []byte) (*engine.Inventory, string, error) {
+	return ParseAny(t.path, data, t.kind, d.home)
 }
 
 // --- state ---
 
-func (d *daemon) loadState() {
+func (d *Daemon) loadState() {
 	d.state = monitor.NewState()
-	data, err := fileio.ReadCapped("state", d.statePath, engine.MaxFileBytes)
+	data, _, err := read(d.fs, "state", d.statePath)
 	if errors.Is(err, fs.ErrNotExist) {
 		return
 	}
@@ -456,12 +453,12 @@ func (d *daemon) loadState() {
 	}
 	// Keep the unreadable state for a person to look at; start afresh.
 	aside := d.statePath + ".unreadable-" + d.now().UTC().Format("20060102T150405Z")
-	_ = os.Rename(d.statePath, aside)
+	_ = d.fs.Rename(d.statePath, aside)
 	d.emit(d.failed(d.statePath, fmt.Errorf("state unreadable (%v); moved to %s and starting afresh", err, filepath.Base(aside))))
 }
 
 // dropUnwatched resolves the open findings of files no longer watched.
-func (d *daemon) dropUnwatched() {
+func (d *Daemon) dropUnwatched() {
 	var gone []string
 	for p := range d.state.Files {
 		if _, ok := d.targets[p]; !ok {
@@ -486,7 +483,7 @@ func (d *daemon) dropUnwatched() {
 	}
 }
 
-func (d *daemon) saveState() {
+func (d *Daemon) saveState() {
 	data, err := json.MarshalIndent(d.state, "", "  ")
 	if err != nil {
 		return
@@ -495,7 +492,7 @@ func (d *daemon) saveState() {
 	if bytes.Equal(data, d.saved) {
 		return
 	}
-	if err := fileio.WriteAtomic(d.statePath, data, 0o600); err != nil {
+	if err := d.fs.WriteFile(d.statePath, data, 0o600); err != nil {
 		d.emit(d.failed(d.statePath, err))
 		return
 	}
@@ -505,11 +502,4 @@ func (d *daemon) saveState() {
 func hashBytes(b []byte) string {
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -1,0 +1,117 @@
+package service
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/descriptorpin/descriptorpin/engine"
+)
+
+// TestPinReload: every way the pin can change under the running service,
+// and what the service says and re-evaluates.
+func TestPinReload(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		// edit changes the pin on disk; the target holds invChanged, whose
+		// read_file MUTATION is open before.
+		edit  func(h *harness)
+		want  []string // events after the edit
+		check func(t *testing.T, evs []engine.Event)
+	}{{
+		name: "edited to approve the change: announced, finding resolved",
+		edit: func(h *harness) { h.pinFrom(invChanged, nil) },
+		want: []string{"pin-changed", "finding-resolved MUTATION"},
+	}, {
+		name: "broken: reported, the last good pin kept",
+		edit: func(h *harness) { h.write("pin.json", `{"format": "descriptorpin/pin/2", "tools": [`) },
+		want: []string{"scan-failed"},
+		check: func(t *testing.T, evs []engine.Event) {
+			if !strings.Contains(evs[0].Message, "keeping the last good pin") {
+				t.Errorf("message %q", evs[0].Message)
+			}
+		},
+	}, {
+		name: "deleted: reported once, the last good pin kept",
+		edit: func(h *harness) {
+			if err := os.Remove(h.path("pin.json")); err != nil {
+				t.Fatal(err)
+			}
+		},
+		want: []string{"scan-failed"},
+	}, {
+		name: "re-saved with the same bytes: nothing",
+		edit: func(h *harness) { h.pinFrom(invClean, nil) },
+		want: nil,
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, "inv.json")
+			h.write("inv.json", invChanged)
+			h.pinFrom(invClean, nil)
+			h.start()
+			if got := summary(h.next()); !slices.Contains(got, "finding-opened MUTATION") {
+				t.Fatalf("at start: %v", got)
+			}
+			tc.edit(h)
+			h.changed("pin.json")
+			evs := h.next()
+			if got := summary(evs); !slices.Equal(got, tc.want) {
+				t.Fatalf("after the pin edit: %v, want %v", got, tc.want)
+			}
+			if tc.check != nil {
+				tc.check(t, evs)
+			}
+			// The service goes on with what it has: a second signal for
+			// the same pin says nothing more.
+			h.changed("pin.json")
+			if got := summary(h.next()); len(got) != 0 {
+				t.Errorf("the same pin again: %v", got)
+			}
+			if err := h.stop(); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// TestTargetAppearing: a target missing at start is a scan failure, and
+// when it appears its tools are reported, never auto-pinned.
+func TestTargetAppearing(t *testing.T) {
+	h := newHarness(t, "inv.json", "later/new.json")
+	h.write("inv.json", invClean)
+	h.pinFrom(invClean, nil)
+	h.start()
+	if got := summary(h.next()); !slices.Equal(got, []string{"daemon-started", "scan-failed"}) {
+		t.Fatalf("at start: %v", got)
+	}
+	h.write("later/new.json", strings.Replace(invClean, `"files"`, `"other"`, 1))
+	h.changed("later/new.json")
+	// The server and its two tools.
+	if got := summary(h.next()); !slices.Equal(got, []string{"finding-opened ADDED", "finding-opened ADDED", "finding-opened ADDED"}) {
+		t.Fatalf("after it appears: %v", got)
+	}
+}
+
+// TestTrustOnFirstUse: no pin at the first start pins what is there now.
+func TestTrustOnFirstUse(t *testing.T) {
+	h := newHarness(t, "inv.json")
+	h.write("inv.json", invClean)
+	h.start()
+	evs := h.next()
+	if got := summary(evs); !slices.Equal(got, []string{"daemon-started", "pin-created"}) {
+		t.Fatalf("at start: %v", got)
+	}
+	if !strings.Contains(evs[1].Pin.ApprovedBy[0], "trust-on-first-use") {
+		t.Errorf("pin-created %+v", evs[1].Pin)
+	}
+	data, err := os.ReadFile(h.path("pin.json"))
+	if err != nil || !strings.Contains(string(data), "trusted on first use by tester on testhost") {
+		t.Fatalf("pin %s (%v)", data, err)
+	}
+	h.write("inv.json", invChanged)
+	h.changed("inv.json")
+	if got := summary(h.next()); !slices.Equal(got, []string{"finding-opened MUTATION"}) {
+		t.Fatalf("after a change: %v", got)
+	}
+}
