@@ -352,15 +352,19 @@ func (d *Daemon) reloadPin() {
 		return
 	}
 	change := monitor.DiffPins(d.pin, p)
-	sameEntries := d.pin != nil && d.pin.Format == p.Format && monitor.Empty(change)
+	resaved := d.pin != nil && bytes.Equal(d.pin.Marshal(), p.Marshal())
 	d.pin = p
 	d.state.PinHash = h
-	if sameEntries {
-		// Reformatted or re-saved with the same entries: nothing to
-		// announce and nothing to re-evaluate.
+	// Any change to the pin's bytes re-evaluates every target: the diff of
+	// entries does not see every field a scan reads (a server's
+	// header_keys, fields.exclude), and the scan cache is keyed on pinGen.
+	d.pinGen++
+	if resaved {
+		// Reformatted or re-saved as it was: nothing to announce, and the
+		// re-evaluation finds nothing new.
+		d.scanAll()
 		return
 	}
-	d.pinGen++
 	msg := fmt.Sprintf("pin changed: %d added, %d removed, %d re-approved, %d accepted, %d unaccepted",
 		len(change.Added), len(change.Removed), len(change.Reapproved), len(change.Accepted), len(change.Unaccepted))
 	if len(change.ApprovedBy) > 0 {

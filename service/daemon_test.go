@@ -14,8 +14,10 @@ import (
 func TestPinReload(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		// edit changes the pin on disk; the target holds invChanged, whose
-		// read_file MUTATION is open before.
+		// inv is the target (invChanged when empty: read_file's MUTATION
+		// is open before the edit) and opened the finding open at start.
+		inv, opened string
+		// edit changes the pin on disk, a pin of invClean.
 		edit  func(h *harness)
 		want  []string // events after the edit
 		check func(t *testing.T, evs []engine.Event)
@@ -44,14 +46,50 @@ func TestPinReload(t *testing.T) {
 		name: "re-saved with the same bytes: nothing",
 		edit: func(h *harness) { h.pinFrom(invClean, nil) },
 		want: nil,
+	}, {
+		name: "reformatted: nothing to announce, nothing changes",
+		edit: func(h *harness) {
+			data, err := os.ReadFile(h.path("pin.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			h.write("pin.json", strings.ReplaceAll(string(data), "\n", "\r\n"))
+		},
+		want: nil,
+	}, {
+		// The entries' diff is empty: only a server's header_keys differ.
+		name:   "only header_keys approved: re-evaluated, finding resolved",
+		inv:    strings.Replace(invClean, `"transport": "http",`, `"transport": "http", "header_keys": ["X-Api-Key"],`, 1),
+		opened: "finding-opened LAUNCH",
+		edit: func(h *harness) {
+			h.pinFrom(invClean, func(p *engine.Pin) { p.Server("files").HeaderKeys = []string{"X-Api-Key"} })
+		},
+		want: []string{"pin-changed", "finding-resolved LAUNCH"},
+	}, {
+		name:   "only fields.exclude: re-evaluated, finding resolved",
+		inv:    strings.Replace(invClean, `"description": "List a directory."`, `"description": "List a directory.", "x_vendor": {"rev": 2}`, 1),
+		opened: "finding-opened MUTATION",
+		edit: func(h *harness) {
+			h.pinFrom(invClean, func(p *engine.Pin) { p.Exclude = append(p.Exclude, "x_vendor") })
+		},
+		want: []string{"pin-changed", "finding-resolved MUTATION"},
+	}, {
+		name: "only an approval note: announced and re-evaluated, the finding stays",
+		edit: func(h *harness) {
+			h.pinFrom(invClean, func(p *engine.Pin) { p.Servers[0].Approval.Note = "reviewed again" })
+		},
+		want: []string{"pin-changed"},
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
+			if tc.inv == "" {
+				tc.inv, tc.opened = invChanged, "finding-opened MUTATION"
+			}
 			h := newHarness(t, "inv.json")
-			h.write("inv.json", invChanged)
+			h.write("inv.json", tc.inv)
 			h.pinFrom(invClean, nil)
 			h.start()
-			if got := summary(h.next()); !slices.Contains(got, "finding-opened MUTATION") {
-				t.Fatalf("at start: %v", got)
+			if got := summary(h.next()); !slices.Contains(got, tc.opened) {
+				t.Fatalf("at start: %v, want %s", got, tc.opened)
 			}
 			tc.edit(h)
 			h.changed("pin.json")
