@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/descriptorpin/descriptorpin/config"
@@ -148,17 +149,23 @@ func (d *Daemon) Run(ctx context.Context) error {
 		return fmt.Errorf("starting the watcher: %w", err)
 	}
 	defer w.Close()
-	// Scheduled capture runs off the loop; its events come back here.
+	// Scheduled capture runs off the loop; its events come back here. A
+	// capture still running at shutdown sees ctx cancelled, and Run waits
+	// for it (it may be writing an inventory) before it returns.
 	captured := make(chan []engine.Event, 1)
 	var captureTick <-chan time.Time
 	capturing := false
+	var captures sync.WaitGroup
+	defer captures.Wait()
 	startCapture := func() {
 		if capturing {
 			return
 		}
 		capturing = true
 		pin := d.pin
+		captures.Add(1)
 		go func() {
+			defer captures.Done()
 			var evs []engine.Event
 			for _, cc := range d.cfg.Capture.Configs {
 				evs = append(evs, d.capture(ctx, cc, pin)...)
@@ -183,6 +190,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 			capturing = false
 			d.emit(evs...)
 		case <-ctx.Done():
+			captures.Wait()
 			d.saveState()
 			d.emit(d.event(engine.ActionDaemonStopped, "info", "", "stopping: "+stopReason(ctx)))
 			return nil
