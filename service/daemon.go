@@ -56,6 +56,10 @@ type Daemon struct {
 	// of identical bytes costs a hash, not a scan.
 	pinGen  int
 	scanned map[string]scanKey
+	// autoKind remembers, per kind: auto target, what its content last
+	// was, so an inventory is parsed once per scan, not first as a client
+	// config.
+	autoKind map[string]string
 	// saved is what state.json holds, so unchanged state is not rewritten.
 	saved []byte
 }
@@ -70,7 +74,7 @@ func New(cfg config.Config, sink notify.Sink, opt Options) *Daemon {
 	opt = opt.withDefaults()
 	d := &Daemon{
 		cfg: cfg, opt: opt, fs: opt.FS, rules: engine.RuleSet(cfg.Rules), now: opt.Now, home: opt.Home,
-		sink: sink, targets: map[string]target{}, scanned: map[string]scanKey{},
+		sink: sink, targets: map[string]target{}, scanned: map[string]scanKey{}, autoKind: map[string]string{},
 		statePath: filepath.Join(cfg.StateDir, StateFile),
 	}
 	if d.rules == "" {
@@ -437,9 +441,20 @@ func (d *Daemon) scanTarget(t target) []engine.Event {
 	return monitor.ApplyScan(fs, r, hash, servers, now)
 }
 
-// parseTarget reads a target as its kind says.
+// parseTarget reads a target as its kind says. A kind: auto target that
+// was an inventory is read as one first: ParseAny would parse it as a
+// client config before it finds out.
 func (d *Daemon) parseTarget(t target, data []byte) (*engine.Inventory, string, error) {
-	return ParseAny(t.path, data, t.kind, d.home)
+	if t.kind == KindAuto && d.autoKind[t.path] == KindInventory {
+		if inv, err := parseInventory(t.path, data); err == nil {
+			return inv, KindInventory, nil
+		}
+	}
+	inv, kind, err := ParseAny(t.path, data, t.kind, d.home)
+	if t.kind == KindAuto {
+		d.autoKind[t.path] = kind
+	}
+	return inv, kind, err
 }
 
 // --- state ---

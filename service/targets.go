@@ -19,6 +19,12 @@ const (
 	KindAuto         = "auto"
 )
 
+// The parsers, as variables so that a test can count the parses.
+var (
+	parseInventory    = engine.ParseInventory
+	parseClientConfig = clientconfig.ParseWith
+)
+
 // ParseAny parses a file as an inventory or an MCP client config. With
 // kind auto the content decides. Servers of a known client are named
 // "<client>:<name>" (cursor:files), so that one pin can hold the servers of
@@ -27,15 +33,15 @@ const (
 // project one.
 func ParseAny(path string, data []byte, kind, home string) (*engine.Inventory, string, error) {
 	if kind == KindInventory {
-		inv, err := engine.ParseInventory(path, data)
+		inv, err := parseInventory(path, data)
 		return inv, KindInventory, err
 	}
-	inv, _, err := clientconfig.ParseWith(path, data, clientconfig.Options{Home: home})
+	inv, _, err := parseClientConfig(path, data, clientconfig.Options{Home: home})
 	if errors.Is(err, clientconfig.ErrInventory) {
 		if kind == KindClientConfig {
 			return nil, "", fmt.Errorf("%s: is a DescriptorPin inventory, not an MCP client config (set kind: inventory or auto)", path)
 		}
-		inv, err := engine.ParseInventory(path, data)
+		inv, err := parseInventory(path, data)
 		return inv, KindInventory, err
 	}
 	if err != nil {
