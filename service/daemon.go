@@ -140,7 +140,7 @@ func (d *Daemon) event(action, level, file, msg string) engine.Event {
 // Run is the service loop. It returns when ctx is cancelled.
 func (d *Daemon) Run(ctx context.Context) error {
 	if err := d.fs.MkdirAll(d.cfg.StateDir, 0o700); err != nil {
-		return fmt.Errorf("creating state directory: %w", err)
+		return Runtime(fmt.Errorf("creating state directory: %w", err))
 	}
 	d.emit(d.event(engine.ActionDaemonStarted, "info", "",
 		fmt.Sprintf("descriptorpin %s watching %d %s (pin %s, rules %s)", d.opt.Version, len(d.targets), plural(len(d.targets), "file", "files"), sanitize.Text(d.cfg.Pin), d.rules)))
@@ -150,7 +150,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 
 	w, err := d.opt.Watch(d.watchPaths(), watcher.Options{Debounce: d.cfg.Debounce, RescanInterval: d.cfg.RescanInterval})
 	if err != nil {
-		return fmt.Errorf("starting the watcher: %w", err)
+		return Runtime(fmt.Errorf("starting the watcher: %w", err))
 	}
 	defer w.Close()
 	// Scheduled capture runs off the loop; its events come back here. A
@@ -200,7 +200,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 			return nil
 		case sig, ok := <-w.Signals():
 			if !ok {
-				return errors.New("the watcher stopped unexpectedly")
+				return Runtime(errors.New("the watcher stopped unexpectedly"))
 			}
 			if sig.All {
 				if d.discover() {

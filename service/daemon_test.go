@@ -1,12 +1,15 @@
 package service
 
 import (
+	"context"
+	"errors"
 	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/watcher"
 )
 
 // TestPinReload: every way the pin can change under the running service,
@@ -151,5 +154,21 @@ func TestTrustOnFirstUse(t *testing.T) {
 	h.changed("inv.json")
 	if got := summary(h.next()); !slices.Equal(got, []string{"finding-opened MUTATION"}) {
 		t.Fatalf("after a change: %v", got)
+	}
+}
+
+// TestWatcherFailureIsARuntimeError: a watcher that cannot start (inotify
+// instances exhausted) fails Run with ErrRuntime, which the CLI exits 3
+// for and a service manager restarts.
+func TestWatcherFailureIsARuntimeError(t *testing.T) {
+	h := newHarness(t, "inv.json")
+	h.write("inv.json", invClean)
+	h.pinFrom(invClean, nil)
+	h.opt.Watch = func([]string, watcher.Options) (Watcher, error) {
+		return nil, errors.New("too many open files")
+	}
+	err := New(h.cfg, h.rec, h.opt).Run(context.Background())
+	if !errors.Is(err, ErrRuntime) || !strings.Contains(err.Error(), "starting the watcher: too many open files") {
+		t.Fatalf("err = %v, want a runtime error", err)
 	}
 }

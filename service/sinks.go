@@ -156,7 +156,7 @@ func BuildSinks(cfg config.Config, log notify.Sink, opt SinkOptions) (notify.Sin
 	for _, w := range s.Webhooks {
 		if err := w.Start(); err != nil {
 			stop()
-			return nil, nil, err
+			return nil, nil, Runtime(err) // the spool cannot be opened
 		}
 		started = append(started, w)
 		sinks = append(sinks, w)

@@ -33,7 +33,9 @@ runs on a fresh machine. On a first start with no pin, the current state
 of every target is pinned (trust on first use) and announced.
 
 SIGINT or SIGTERM stops it cleanly (event daemon-stopped, exit 0); a second
-signal exits at once.
+signal exits at once. Exit status 2 is a usage or config error; 3 is a
+runtime failure (the watcher, the state directory or the event log
+cannot be set up), which the service manager restarts.
 
 Flags:
   --config FILE   the service config (YAML)
@@ -66,7 +68,7 @@ func runWatch(e *env, args []string) error {
 	}
 	log, err := openEventLog(e, cfg)
 	if err != nil {
-		return err
+		return service.Runtime(err) // the home directory not mounted yet, say
 	}
 	defer log.Close()
 

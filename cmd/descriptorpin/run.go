@@ -11,13 +11,15 @@ import (
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/service"
 )
 
 // Exit codes. Nothing else exits.
 const (
 	exitClean    = 0
 	exitFindings = 1
-	exitUsage    = 2
+	exitUsage    = 2 // usage, input and config errors: a restart cannot fix them
+	exitRuntime  = 3 // a runtime failure of the service: a service manager restarts it
 )
 
 // errFindings is returned after a report with findings has been written.
@@ -114,7 +116,7 @@ func exitCode(err error, stderr io.Writer) int {
 	if err == nil {
 		return exitClean
 	}
-	if errors.Is(err, errFindings) {
+	if errors.Is(err, errFindings) || errors.Is(err, errSinksFailed) {
 		return exitFindings
 	}
 	if errors.Is(err, flag.ErrHelp) {
@@ -133,6 +135,9 @@ func exitCode(err error, stderr io.Writer) int {
 	var ie *engine.InputError
 	if errors.As(err, &ie) && errors.Is(err, engine.ErrPinTampered) {
 		fmt.Fprintln(stderr, "hint: the pin was edited by hand or damaged; restore it from version control or re-create it with 'descriptorpin pin'")
+	}
+	if errors.Is(err, service.ErrRuntime) {
+		return exitRuntime
 	}
 	return exitUsage
 }
