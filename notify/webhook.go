@@ -257,12 +257,14 @@ func (w *Webhook) Close() error {
 func (w *Webhook) Test(ctx context.Context) (string, error) {
 	start := time.Now()
 	res := w.attempt(ctx, TestMessage(w.opt.Now(), w.opt.Host))
-	took := time.Since(start).Round(time.Millisecond)
+	// Always in milliseconds: a local endpoint answers in less than one,
+	// which %v would print as "0s".
+	took := time.Since(start).Milliseconds()
 	switch res.kind {
 	case delivered:
-		return fmt.Sprintf("delivered (%s) in %v", res.reason, took), nil
+		return fmt.Sprintf("delivered (%s) in %dms", res.reason, took), nil
 	case retry:
-		return "", fmt.Errorf("%s after %v (the service would retry)", res.reason, took)
+		return "", fmt.Errorf("%s after %dms (the service would retry)", res.reason, took)
 	case gone:
 		return "", fmt.Errorf("%s: the endpoint is gone", res.reason)
 	case rejected:
