@@ -193,11 +193,3 @@ type stringList []string
 
 func (l *stringList) String() string     { return strings.Join(*l, ",") }
 func (l *stringList) Set(v string) error { *l = append(*l, v); return nil }
-
-// plural picks the word for n (internal/english.Plural once it exists).
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
