@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/descriptorpin/descriptorpin/internal/fileio"
 )
 
 // The spool is a maildir-style directory per webhook endpoint:
@@ -246,30 +248,9 @@ func (s *spool) syncNew() {
 }
 
 // writeSynced writes data to a new file in tmpDir, fsyncs it and renames
-// it to dst (replacing dst).
-func writeSynced(tmpDir, dst string, data []byte) (err error) {
-	f, err := os.CreateTemp(tmpDir, ".w-*") // mode 0600
-	if err != nil {
-		return fmt.Errorf("spooling a delivery: %w", err)
-	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			_ = os.Remove(tmp)
-		}
-	}()
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return fmt.Errorf("spooling a delivery: %w", err)
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return fmt.Errorf("spooling a delivery: %w", err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("spooling a delivery: %w", err)
-	}
-	if err := os.Rename(tmp, dst); err != nil {
+// it to dst (replacing dst). The fsync of new/ is left to syncNew.
+func writeSynced(tmpDir, dst string, data []byte) error {
+	if err := fileio.WriteAtomicWith(dst, data, 0o600, fileio.Options{TempDir: tmpDir, NoDirSync: true}); err != nil {
 		return fmt.Errorf("spooling a delivery: %w", err)
 	}
 	return nil

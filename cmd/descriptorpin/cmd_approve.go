@@ -9,6 +9,8 @@ import (
 	"github.com/descriptorpin/descriptorpin/engine/pin"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/engine/scan"
+	"github.com/descriptorpin/descriptorpin/internal/fileio"
+	"github.com/descriptorpin/descriptorpin/service"
 )
 
 func init() {
@@ -103,14 +105,14 @@ func runApprove(e *env, args []string) error {
 	}
 	var changed []string
 	if all || len(keys) > 0 {
-		changed, err = pin.Approve(pn, inv, keys, all, kind == kindClientConfig, ap)
+		changed, err = pin.Approve(pn, inv, keys, all, kind == service.KindClientConfig, ap)
 		if err != nil {
 			return usagef(c.name, "%s", err.Error())
 		}
 	}
 	if len(accept) > 0 {
 		view := pn
-		if kind == kindClientConfig {
+		if kind == service.KindClientConfig {
 			view = pn.ServersOnly()
 		}
 		r := scan.Scan(inv, view, scan.ScanOptions{Rules: rs})
@@ -122,7 +124,7 @@ func runApprove(e *env, args []string) error {
 			changed = append(changed, what)
 		}
 	}
-	if err := writeAtomic(pinPath, pn.Marshal(), 0o644); err != nil {
+	if err := fileio.WriteAtomic(pinPath, pn.Marshal(), 0o644); err != nil {
 		return err
 	}
 	sort.Strings(changed)

@@ -14,7 +14,9 @@ import (
 
 	"github.com/descriptorpin/descriptorpin/config"
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/notify"
 	"github.com/descriptorpin/descriptorpin/samples"
+	"github.com/descriptorpin/descriptorpin/service"
 )
 
 func init() {
@@ -104,13 +106,13 @@ func runDemo(e *env, args []string) error {
 	}
 	defer log.Close()
 	sink := &demoSink{w: e.stdout, dir: dir}
-	d := newDaemon(cfg, multiSink{log, sink})
+	d := service.New(cfg, notify.Multi{log, sink}, serviceOptions())
 	sctx, stop := signal.NotifyContext(e.ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	ctx, cancel := context.WithCancel(sctx)
 	done := make(chan error, 1)
 	fmt.Fprintf(e.stdout, "1. the service starts on the approved samples (a copy in %s)\n", dir)
-	go func() { done <- d.run(ctx) }()
+	go func() { done <- d.Run(ctx) }()
 
 	steps := []struct {
 		say  string
@@ -150,26 +152,14 @@ func runDemo(e *env, args []string) error {
 		return err
 	}
 	fmt.Fprintln(e.stdout, "5. descriptorpin status now says:")
-	st, err := readState(filepath.Join(cfg.StateDir, stateFile))
+	st, err := readState(filepath.Join(cfg.StateDir, service.StateFile))
 	if err != nil {
 		return err
 	}
-	v := buildStatus(filepath.Join(cfg.StateDir, stateFile), st)
+	v := buildStatus(filepath.Join(cfg.StateDir, service.StateFile), st)
 	var b strings.Builder
 	writeStatus(&b, v)
 	fmt.Fprint(e.stdout, strings.ReplaceAll(b.String(), dir+string(os.PathSeparator), ""))
 	fmt.Fprintln(e.stdout, "The same events, as JSON lines for a SIEM, were written to the event log (events.jsonl).")
 	return nil
-}
-
-type multiSink []interface {
-	Name() string
-	Send(engine.Event)
-}
-
-func (m multiSink) Name() string { return "multi" }
-func (m multiSink) Send(ev engine.Event) {
-	for _, s := range m {
-		s.Send(ev)
-	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/internal/english"
+	"github.com/descriptorpin/descriptorpin/service"
 )
 
 func init() {
@@ -55,9 +56,9 @@ func runDiscover(e *env, args []string) error {
 	if format != "text" && format != "json" {
 		return usagef(c.name, "--format must be text or json, got %q", sanitize.Text(format))
 	}
-	var found, checked []discovered
-	for _, cand := range discoverPaths(projects) {
-		d := inspect(cand)
+	var found, checked []service.Discovered
+	for _, cand := range service.DiscoverPaths(service.Options{}, projects) {
+		d := service.Inspect(cand)
 		checked = append(checked, d)
 		if d.Exists {
 			found = append(found, d)
@@ -69,7 +70,7 @@ func runDiscover(e *env, args []string) error {
 			list = checked
 		}
 		if list == nil {
-			list = []discovered{}
+			list = []service.Discovered{}
 		}
 		out, _ := json.MarshalIndent(map[string]any{"found": len(found), "checked": len(checked), "configs": list}, "", "  ")
 		fmt.Fprintf(e.stdout, "%s\n", out)

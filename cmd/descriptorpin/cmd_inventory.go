@@ -11,7 +11,6 @@ import (
 	"runtime"
 	"sort"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -21,6 +20,8 @@ import (
 	"github.com/descriptorpin/descriptorpin/engine/inventory"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/internal/english"
+	"github.com/descriptorpin/descriptorpin/internal/fileio"
+	"github.com/descriptorpin/descriptorpin/service"
 )
 
 func init() {
@@ -85,17 +86,6 @@ Example:
 	})
 }
 
-// captureWorkers is how many servers are captured at once.
-const captureWorkers = 4
-
-type captured struct {
-	server *engine.Server
-	main   *capture.Result
-	probes []*capture.Result
-	diffs  []*capture.Difference
-	err    error // a probe that failed
-}
-
 func runInventory(e *env, args []string) error {
 	c := lookup("inventory")
 	fs := newFlags(e, c)
@@ -155,29 +145,29 @@ func runInventory(e *env, args []string) error {
 		return err
 	}
 
-	results := captureAll(e.ctx, selected, ids, opt)
+	results := service.CaptureAll(e.ctx, selected, ids, opt)
 	if e.ctx.Err() != nil {
 		return errors.New("interrupted; nothing written")
 	}
 
-	sort.Slice(results, func(i, j int) bool { return results[i].server.Name < results[j].server.Name })
+	sort.Slice(results, func(i, j int) bool { return results[i].Server.Name < results[j].Server.Name })
 	var ok []*capture.Result
 	var failed, probeFailed []string
 	diffs := 0
 	tools := 0
 	for _, r := range results {
-		name := sanitize.Text(r.server.Name)
-		if r.main.Err != nil {
-			fmt.Fprintf(e.stdout, "failed   %s: %s\n", name, r.main.Err)
+		name := sanitize.Text(r.Server.Name)
+		if r.Main.Err != nil {
+			fmt.Fprintf(e.stdout, "failed   %s: %s\n", name, r.Main.Err)
 			failed = append(failed, name)
 			continue
 		}
-		ok = append(ok, r.main)
-		tools += len(r.main.Tools)
-		fmt.Fprintf(e.stdout, "captured %s: %d %s (%s)\n", name, len(r.main.Tools), english.Plural(len(r.main.Tools), "tool", "tools"), describe(r.main))
-		for i, p := range r.probes {
-			if i < len(r.diffs) && r.diffs[i] != nil {
-				d := r.diffs[i]
+		ok = append(ok, r.Main)
+		tools += len(r.Main.Tools)
+		fmt.Fprintf(e.stdout, "captured %s: %d %s (%s)\n", name, len(r.Main.Tools), english.Plural(len(r.Main.Tools), "tool", "tools"), describe(r.Main))
+		for i, p := range r.Probes {
+			if i < len(r.Diffs) && r.Diffs[i] != nil {
+				d := r.Diffs[i]
 				if d.Empty() {
 					fmt.Fprintf(e.stdout, "probed   %s as %q: the same tools\n", name, sanitize.Text(p.Identity))
 					continue
@@ -187,8 +177,8 @@ func runInventory(e *env, args []string) error {
 					name, sanitize.Text(d.Identity), sanitize.Text(d.Baseline), describeDiff(d))
 			}
 		}
-		if r.err != nil {
-			fmt.Fprintf(e.stdout, "failed   %s: %s\n", name, r.err)
+		if r.Err != nil {
+			fmt.Fprintf(e.stdout, "failed   %s: %s\n", name, r.Err)
 			probeFailed = append(probeFailed, name)
 		}
 	}
@@ -210,7 +200,7 @@ func runInventory(e *env, args []string) error {
 	if _, err := inventory.Parse(out, doc); err != nil {
 		return fmt.Errorf("the captured inventory does not parse (a bug): %w", err)
 	}
-	if err := writeAtomic(out, doc, 0o644); err != nil {
+	if err := fileio.WriteAtomic(out, doc, 0o644); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "wrote %d %s and %d %s to %s\n", len(ok), english.Plural(len(ok), "server", "servers"), tools, english.Plural(tools, "tool", "tools"), sanitize.Text(out))
@@ -260,9 +250,9 @@ func same(a, b string) bool {
 }
 
 // loadClientConfig reads an MCP client config and names its servers as
-// parseAny does ("client:name").
+// service.ParseAny does ("client:name").
 func loadClientConfig(path string) (*engine.Inventory, error) {
-	data, err := readCapped("client config", path, engine.MaxFileBytes)
+	data, err := fileio.ReadCapped("client config", path, engine.MaxFileBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -275,7 +265,7 @@ func loadClientConfig(path string) (*engine.Inventory, error) {
 	if err != nil {
 		return nil, err
 	}
-	qualify(inv)
+	service.Qualify(inv)
 	return inv, nil
 }
 
@@ -400,52 +390,6 @@ func yes(ctx context.Context, r io.Reader, w io.Writer) bool {
 	case <-ctx.Done():
 		return false
 	}
-}
-
-// captureAll captures each server (and its probes) with a few at a time.
-func captureAll(ctx context.Context, servers []*engine.Server, ids []string, opt capture.Options) []*captured {
-	out := make([]*captured, len(servers))
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < captureWorkers && w < len(servers); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range work {
-				out[i] = captureOne(ctx, servers[i], ids, opt)
-			}
-		}()
-	}
-	for i := range servers {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
-	return out
-}
-
-func captureOne(ctx context.Context, s *engine.Server, ids []string, opt capture.Options) *captured {
-	c := &captured{server: s, main: capture.Capture(ctx, s, capture.DefaultIdentity, opt)}
-	if c.main.Err != nil {
-		return c
-	}
-	for _, id := range ids {
-		p := capture.Capture(ctx, s, id, opt)
-		c.probes = append(c.probes, p)
-		if p.Err != nil {
-			c.diffs = append(c.diffs, nil)
-			if c.err == nil {
-				c.err = fmt.Errorf("the probe as %q failed: %w", sanitize.Text(id), p.Err)
-			}
-			continue
-		}
-		d, err := capture.Compare(c.main, p)
-		if err != nil && c.err == nil {
-			c.err = fmt.Errorf("the probe as %q: %w", sanitize.Text(id), err)
-		}
-		c.diffs = append(c.diffs, d)
-	}
-	return c
 }
 
 func describe(r *capture.Result) string {

@@ -2,12 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"text/tabwriter"
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/internal/english"
+	"github.com/descriptorpin/descriptorpin/service"
 )
 
 func init() {
@@ -42,9 +44,9 @@ Example:
 	})
 }
 
-// errSinksFailed: some sink failed its test. It wraps errFindings, so
-// the one exit-code switch maps it to 1 (and prints nothing more).
-var errSinksFailed = fmt.Errorf("a notification sink failed its test: %w", errFindings)
+// errSinksFailed: some sink failed its test. The one exit-code switch
+// maps it to 1 (and prints nothing more): the lines above said which.
+var errSinksFailed = errors.New("a notification sink failed its test")
 
 func runNotify(e *env, args []string) error {
 	c := lookup("notify")
@@ -67,7 +69,7 @@ func runNotify(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	sinks, err := newNotifySinks(e, cfg, func(engine.Event) {})
+	sinks, err := service.NewNotifySinks(cfg, func(engine.Event) {}, sinkOptions(e))
 	if err != nil {
 		return err
 	}
@@ -77,10 +79,10 @@ func runNotify(e *env, args []string) error {
 		close        func() error
 	}
 	var ts []tester
-	if d := sinks.desktop; d != nil {
+	if d := sinks.Desktop; d != nil {
 		ts = append(ts, tester{d.Name(), d.Target(), d.Test, d.Close})
 	}
-	for _, w := range sinks.webhooks {
+	for _, w := range sinks.Webhooks {
 		target := w.Target()
 		if !w.Signed() {
 			target += " (unsigned)"

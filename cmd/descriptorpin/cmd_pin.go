@@ -8,6 +8,7 @@ import (
 
 	"github.com/descriptorpin/descriptorpin/engine/pin"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/internal/fileio"
 )
 
 func init() {
@@ -91,7 +92,7 @@ func runPin(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := writeAtomic(out, pn.Marshal(), 0o644); err != nil {
+	if err := fileio.WriteAtomic(out, pn.Marshal(), 0o644); err != nil {
 		return err
 	}
 	if format == pin.Format1 {

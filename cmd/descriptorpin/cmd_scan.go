@@ -6,6 +6,7 @@ import (
 	"github.com/descriptorpin/descriptorpin/engine/pin"
 	"github.com/descriptorpin/descriptorpin/engine/report"
 	"github.com/descriptorpin/descriptorpin/engine/scan"
+	"github.com/descriptorpin/descriptorpin/service"
 )
 
 func init() {
@@ -100,7 +101,7 @@ func runScan(e *env, name string, args []string) error {
 	if err != nil {
 		return err
 	}
-	if pin != nil && kind == kindClientConfig {
+	if pin != nil && kind == service.KindClientConfig {
 		pin = pin.ServersOnly()
 	}
 	opt := scan.ScanOptions{Rules: rs, FileMode: mode}

@@ -13,6 +13,8 @@ import (
 	"github.com/descriptorpin/descriptorpin/engine/monitor"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/internal/english"
+	"github.com/descriptorpin/descriptorpin/internal/fileio"
+	"github.com/descriptorpin/descriptorpin/service"
 )
 
 func init() {
@@ -70,7 +72,7 @@ func runStatus(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	path := filepath.Join(cfg.StateDir, stateFile)
+	path := filepath.Join(cfg.StateDir, service.StateFile)
 	st, err := readState(path)
 	if err != nil {
 		return err
@@ -89,7 +91,7 @@ func runStatus(e *env, args []string) error {
 }
 
 func readState(path string) (*monitor.State, error) {
-	data, err := readCapped("state", path, engine.MaxFileBytes)
+	data, err := fileio.ReadCapped("state", path, engine.MaxFileBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, &usageError{msg: fmt.Sprintf("no service state at %q", sanitize.Text(path)),
 			hint: "the service has not run with this config yet; start it with 'descriptorpin watch' or 'descriptorpin service install'"}

@@ -13,6 +13,7 @@ import (
 	"github.com/descriptorpin/descriptorpin/config"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/notify"
+	"github.com/descriptorpin/descriptorpin/service"
 )
 
 func init() {
@@ -32,7 +33,9 @@ runs on a fresh machine. On a first start with no pin, the current state
 of every target is pinned (trust on first use) and announced.
 
 SIGINT or SIGTERM stops it cleanly (event daemon-stopped, exit 0); a second
-signal exits at once.
+signal exits at once. Exit status 2 is a usage or config error; 3 is a
+runtime failure (the watcher, the state directory or the event log
+cannot be set up), which the service manager restarts.
 
 Flags:
   --config FILE   the service config (YAML)
@@ -65,7 +68,7 @@ func runWatch(e *env, args []string) error {
 	}
 	log, err := openEventLog(e, cfg)
 	if err != nil {
-		return err
+		return service.Runtime(err) // the home directory not mounted yet, say
 	}
 	defer log.Close()
 
@@ -76,15 +79,24 @@ func runWatch(e *env, args []string) error {
 	defer signal.Stop(sigs)
 	ctx, cancel := context.WithCancel(e.ctx)
 	defer cancel()
-	sink, stopSinks, err := buildSinks(e, cfg, log)
+	sink, stopSinks, err := service.BuildSinks(cfg, log, sinkOptions(e))
 	if err != nil {
 		return err
 	}
 	defer stopSinks()
 	done := make(chan error, 1)
-	d := newDaemon(cfg, sink)
-	go func() { done <- d.run(ctx) }()
+	d := service.New(cfg, sink, serviceOptions())
+	go func() { done <- d.Run(ctx) }()
 	return supervise(done, sigs, cancel)
+}
+
+// serviceOptions hands the service this process's surroundings.
+func serviceOptions() service.Options {
+	return service.Options{User: currentUser(), Version: version}
+}
+
+func sinkOptions(e *env) service.SinkOptions {
+	return service.SinkOptions{Version: version, Getenv: e.getenv}
 }
 
 // supervise waits for the service to end. A signal cancels it (the

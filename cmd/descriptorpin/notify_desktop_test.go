@@ -74,31 +74,6 @@ func TestNotifyDesktopBurstIsOneSanitisedReplacingNotification(t *testing.T) {
 	s.none(s.all(), func(e event) bool { return e.action() == notify.ActionNotifyDegraded })
 }
 
-func TestNotifyDesktopServerThatNeverAnswersDoesNotStallTheService(t *testing.T) {
-	bus := notifytest.StartBus(t)
-	bus.NewServer(t, notifytest.ServerOptions{Hang: true})
-	s := desktopSvc(t, "DBUS_SESSION_BUS_ADDRESS="+bus.Address, envTestDesktopTimeout+"=500ms")
-	s.start()
-	// Scans go on, one after the other, while the server hangs.
-	for i := 0; i < 3; i++ {
-		s.atomicWrite("inv.json", invChanged)
-		s.waitAction("finding-opened", "MUTATION")
-		s.atomicWrite("inv.json", invClean)
-		s.waitAction("finding-resolved", "MUTATION")
-	}
-	ev := s.waitFor("the desktop failure", func(e event) bool {
-		return e.action() == notify.ActionNotifyDegraded && strings.Contains(e.str("message"), "did not answer")
-	})
-	if ev.str("log.level") != "warn" {
-		t.Errorf("event %v", ev)
-	}
-	start := time.Now()
-	s.stop()
-	if took := time.Since(start); took > 5*time.Second {
-		t.Errorf("stopping took %v with a hanging notification server", took)
-	}
-}
-
 func TestNotifyDesktopWithoutASessionBusSaysSoOnceAndLaunchesNothing(t *testing.T) {
 	// A dbus-launch that would leave a mark: nothing may run it.
 	fake := t.TempDir()

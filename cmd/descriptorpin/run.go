@@ -12,13 +12,15 @@ import (
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/pin"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/service"
 )
 
 // Exit codes. Nothing else exits.
 const (
 	exitClean    = 0
 	exitFindings = 1
-	exitUsage    = 2
+	exitUsage    = 2 // usage, input and config errors: a restart cannot fix them
+	exitRuntime  = 3 // a runtime failure of the service: a service manager restarts it
 )
 
 // errFindings is returned after a report with findings has been written.
@@ -115,7 +117,7 @@ func exitCode(err error, stderr io.Writer) int {
 	if err == nil {
 		return exitClean
 	}
-	if errors.Is(err, errFindings) {
+	if errors.Is(err, errFindings) || errors.Is(err, errSinksFailed) {
 		return exitFindings
 	}
 	if errors.Is(err, flag.ErrHelp) {
@@ -134,6 +136,9 @@ func exitCode(err error, stderr io.Writer) int {
 	var ie *engine.InputError
 	if errors.As(err, &ie) && errors.Is(err, pin.ErrTampered) {
 		fmt.Fprintln(stderr, "hint: the pin was edited by hand or damaged; restore it from version control or re-create it with 'descriptorpin pin'")
+	}
+	if errors.Is(err, service.ErrRuntime) {
+		return exitRuntime
 	}
 	return exitUsage
 }

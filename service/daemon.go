@@ -1,4 +1,4 @@
-package main
+package service
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/descriptorpin/descriptorpin/config"
@@ -27,9 +28,6 @@ import (
 	"github.com/descriptorpin/descriptorpin/watcher"
 )
 
-// stateFile is the name of the persisted state inside state_dir.
-const stateFile = "state.json"
-
 // target is one watched file.
 type target struct {
 	path     string
@@ -40,14 +38,15 @@ type target struct {
 	discovered bool
 }
 
-// daemon is the service: it owns the pin, the state and the targets, and
+// Daemon is the service: it owns the pin, the state and the targets, and
 // only its loop goroutine touches them.
-type daemon struct {
+type Daemon struct {
 	cfg     config.Config
+	opt     Options
+	fs      FS
 	rules   detect.RuleSet
 	now     func() time.Time
 	home    string
-	user    string
 	sink    notify.Sink
 	targets map[string]target
 
@@ -61,6 +60,10 @@ type daemon struct {
 	// of identical bytes costs a hash, not a scan.
 	pinGen  int
 	scanned map[string]scanKey
+	// autoKind remembers, per kind: auto target, what its content last
+	// was, so an inventory is parsed once per scan, not first as a client
+	// config.
+	autoKind map[string]string
 	// saved is what state.json holds, so unchanged state is not rewritten.
 	saved []byte
 }
@@ -70,12 +73,13 @@ type scanKey struct {
 	pinGen  int
 }
 
-func newDaemon(cfg config.Config, sink notify.Sink) *daemon {
-	home, _ := os.UserHomeDir()
-	d := &daemon{
-		cfg: cfg, rules: detect.RuleSet(cfg.Rules), now: time.Now, home: home, user: currentUser(),
-		sink: sink, targets: map[string]target{}, scanned: map[string]scanKey{},
-		statePath: filepath.Join(cfg.StateDir, stateFile),
+// New makes the service of cfg, emitting every event to sink.
+func New(cfg config.Config, sink notify.Sink, opt Options) *Daemon {
+	opt = opt.withDefaults()
+	d := &Daemon{
+		cfg: cfg, opt: opt, fs: opt.FS, rules: detect.RuleSet(cfg.Rules), now: opt.Now, home: opt.Home,
+		sink: sink, targets: map[string]target{}, scanned: map[string]scanKey{}, autoKind: map[string]string{},
+		statePath: filepath.Join(cfg.StateDir, StateFile),
 	}
 	if d.rules == "" {
 		d.rules = detect.RulesDefault
@@ -85,14 +89,14 @@ func newDaemon(cfg config.Config, sink notify.Sink) *daemon {
 	}
 	if cfg.Capture.Enabled {
 		for _, cc := range cfg.Capture.Configs {
-			d.addTarget(captureOutput(cfg, cc), kindInventory, false)
+			d.addTarget(captureOutput(cfg, cc), KindInventory, false)
 		}
 	}
 	d.discover()
 	return d
 }
 
-func (d *daemon) addTarget(path, kind string, discovered bool) bool {
+func (d *Daemon) addTarget(path, kind string, discovered bool) bool {
 	if kind == "" {
 		kind = string(config.KindAuto)
 	}
@@ -108,65 +112,71 @@ func (d *daemon) addTarget(path, kind string, discovered bool) bool {
 // Locations that do not exist yet are watched too, so a client installed
 // later is noticed; globbed ones (VS Code profiles, plugins) and the
 // projects ~/.claude.json names are looked up again on each full rescan.
-func (d *daemon) discover() bool {
+func (d *Daemon) discover() bool {
 	if !d.cfg.Discover {
 		return false
 	}
 	var projects []string
 	for _, t := range d.cfg.Targets {
-		if st, err := os.Stat(t.Path); err == nil && st.IsDir() {
+		if st, err := d.fs.Stat(t.Path); err == nil && st.IsDir() {
 			projects = append(projects, t.Path)
 		}
 	}
 	added := false
-	for _, c := range discoverPaths(projects) {
-		if d.addTarget(c.Path, kindClientConfig, true) {
+	for _, c := range DiscoverPaths(d.opt, projects) {
+		if d.addTarget(c.Path, KindClientConfig, true) {
 			added = true
 		}
 	}
 	return added
 }
 
-func (d *daemon) emit(evs ...engine.Event) {
+func (d *Daemon) emit(evs ...engine.Event) {
 	for _, ev := range evs {
 		d.sink.Send(ev)
 	}
 }
 
-func (d *daemon) event(action, level, file, msg string) engine.Event {
+func (d *Daemon) event(action, level, file, msg string) engine.Event {
 	return engine.Event{Time: d.now(), Action: action, Level: level, File: file, Message: msg}
 }
 
-// run is the service loop. It returns when ctx is cancelled.
-func (d *daemon) run(ctx context.Context) error {
-	if err := os.MkdirAll(d.cfg.StateDir, 0o700); err != nil {
-		return fmt.Errorf("creating state directory: %w", err)
+// Run is the service loop. It returns when ctx is cancelled.
+func (d *Daemon) Run(ctx context.Context) error {
+	if err := d.fs.MkdirAll(d.cfg.StateDir, 0o700); err != nil {
+		return Runtime(fmt.Errorf("creating state directory: %w", err))
 	}
 	d.emit(d.event(engine.ActionDaemonStarted, "info", "",
-		fmt.Sprintf("descriptorpin %s watching %d %s (pin %s, rules %s)", version, len(d.targets), english.Plural(len(d.targets), "file", "files"), sanitize.Text(d.cfg.Pin), d.rules)))
+		fmt.Sprintf("descriptorpin %s watching %d %s (pin %s, rules %s)", d.opt.Version, len(d.targets), english.Plural(len(d.targets), "file", "files"), sanitize.Text(d.cfg.Pin), d.rules)))
 	d.loadState()
 	d.dropUnwatched()
 	d.startPin()
 
-	w, err := watcher.New(d.watchPaths(), watcher.Options{Debounce: d.cfg.Debounce, RescanInterval: d.cfg.RescanInterval})
+	w, err := d.opt.Watch(d.watchPaths(), watcher.Options{Debounce: d.cfg.Debounce, RescanInterval: d.cfg.RescanInterval})
 	if err != nil {
-		return fmt.Errorf("starting the watcher: %w", err)
+		return Runtime(fmt.Errorf("starting the watcher: %w", err))
 	}
 	defer w.Close()
-	// Scheduled capture runs off the loop; its events come back here.
+	// Scheduled capture runs off the loop; its events come back here. A
+	// capture still running at shutdown sees ctx cancelled, and Run waits
+	// for it (it may be writing an inventory) before it returns.
 	captured := make(chan []engine.Event, 1)
 	var captureTick <-chan time.Time
 	capturing := false
+	var captures sync.WaitGroup
+	defer captures.Wait()
 	startCapture := func() {
 		if capturing {
 			return
 		}
 		capturing = true
 		pin := d.pin
+		captures.Add(1)
 		go func() {
+			defer captures.Done()
 			var evs []engine.Event
 			for _, cc := range d.cfg.Capture.Configs {
-				evs = append(evs, captureConfig(ctx, d.cfg, cc, pin, d.now)...)
+				evs = append(evs, d.capture(ctx, cc, pin)...)
 			}
 			select {
 			case captured <- evs:
@@ -188,12 +198,13 @@ func (d *daemon) run(ctx context.Context) error {
 			capturing = false
 			d.emit(evs...)
 		case <-ctx.Done():
+			captures.Wait()
 			d.saveState()
 			d.emit(d.event(engine.ActionDaemonStopped, "info", "", "stopping: "+stopReason(ctx)))
 			return nil
 		case sig, ok := <-w.Signals():
 			if !ok {
-				return errors.New("the watcher stopped unexpectedly")
+				return Runtime(errors.New("the watcher stopped unexpectedly"))
 			}
 			if sig.All {
 				if d.discover() {
@@ -226,7 +237,7 @@ func stopReason(ctx context.Context) string {
 	return "signal received"
 }
 
-func (d *daemon) watchPaths() []string {
+func (d *Daemon) watchPaths() []string {
 	paths := []string{d.cfg.Pin}
 	for p := range d.targets {
 		paths = append(paths, p)
@@ -235,7 +246,7 @@ func (d *daemon) watchPaths() []string {
 	return paths
 }
 
-func (d *daemon) sortedTargets() []target {
+func (d *Daemon) sortedTargets() []target {
 	out := make([]target, 0, len(d.targets))
 	for _, t := range d.targets {
 		out = append(out, t)
@@ -244,7 +255,7 @@ func (d *daemon) sortedTargets() []target {
 	return out
 }
 
-func (d *daemon) health(h watcher.Health) {
+func (d *Daemon) health(h watcher.Health) {
 	if d.state.Degraded == nil {
 		d.state.Degraded = map[string]string{}
 	}
@@ -263,8 +274,8 @@ func (d *daemon) health(h watcher.Health) {
 
 // startPin loads the pin, or on a first start with no pin trusts what is
 // there now (trust on first use).
-func (d *daemon) startPin() {
-	data, err := readCapped("pin", d.cfg.Pin, engine.MaxFileBytes)
+func (d *Daemon) startPin() {
+	data, _, err := read(d.fs, "pin", d.cfg.Pin)
 	if errors.Is(err, fs.ErrNotExist) {
 		if d.cfg.TrustOnFirstUse {
 			d.trustOnFirstUse()
@@ -288,18 +299,17 @@ func (d *daemon) startPin() {
 	d.emit(ev)
 }
 
-func (d *daemon) trustOnFirstUse() {
+func (d *Daemon) trustOnFirstUse() {
 	at := d.now().UTC().Format(time.RFC3339)
-	host, _ := os.Hostname()
-	ap := pin.Approval{By: "trust-on-first-use", Note: fmt.Sprintf("trusted on first use by %s on %s", d.user, host), At: at}
+	ap := pin.Approval{By: "trust-on-first-use", Note: fmt.Sprintf("trusted on first use by %s on %s", d.opt.User, d.opt.Host), At: at}
 	tofu := &pin.Pin{Format: pin.Format2, Exclude: pin.DefaultExclude()}
 	var trusted []string
 	for _, t := range d.sortedTargets() {
-		data, err := readCapped("target", t.path, engine.MaxFileBytes)
+		data, _, err := read(d.fs, "target", t.path)
 		if err != nil {
 			continue // a target that appears later is never auto-pinned
 		}
-		inv, _, err := parseTarget(t, data)
+		inv, _, err := d.parseTarget(t, data)
 		if err != nil {
 			continue
 		}
@@ -311,11 +321,11 @@ func (d *daemon) trustOnFirstUse() {
 		trusted = append(trusted, t.identity)
 	}
 	out := tofu.Marshal()
-	if err := os.MkdirAll(filepath.Dir(d.cfg.Pin), 0o700); err != nil {
-		d.emit(d.failed(d.cfg.Pin, fmt.Errorf("creating the tofu's directory: %w", err)))
+	if err := d.fs.MkdirAll(filepath.Dir(d.cfg.Pin), 0o700); err != nil {
+		d.emit(d.failed(d.cfg.Pin, fmt.Errorf("creating the pin's directory: %w", err)))
 		return
 	}
-	if err := writeAtomic(d.cfg.Pin, out, 0o644); err != nil {
+	if err := d.fs.WriteFile(d.cfg.Pin, out, 0o644); err != nil {
 		d.emit(d.failed(d.cfg.Pin, err))
 		return
 	}
@@ -325,12 +335,12 @@ func (d *daemon) trustOnFirstUse() {
 	change := monitor.DiffPins(nil, tofu)
 	change.ApprovedBy = []string{"trust-on-first-use"}
 	ev := d.event(engine.ActionPinCreated, "warn", d.cfg.Pin,
-		fmt.Sprintf("no tofu found: trusted the current state of %d files (%d tools, %d servers) on first use; review it", len(trusted), len(tofu.Tools), len(tofu.Servers)))
+		fmt.Sprintf("no pin found: trusted the current state of %d files (%d tools, %d servers) on first use; review it", len(trusted), len(tofu.Tools), len(tofu.Servers)))
 	ev.Pin = change
 	d.emit(ev)
 }
 
-func (d *daemon) failed(file string, err error) engine.Event {
+func (d *Daemon) failed(file string, err error) engine.Event {
 	ev := d.event(engine.ActionScanFailed, "error", file, sanitize.Text(err.Error()))
 	ev.Error = sanitize.Text(err.Error())
 	return ev
@@ -338,8 +348,8 @@ func (d *daemon) failed(file string, err error) engine.Event {
 
 // reloadPin re-reads the pin; a change is announced and every target is
 // re-evaluated. An invalid pin is reported and the last good one kept.
-func (d *daemon) reloadPin() {
-	data, err := readCapped("pin", d.cfg.Pin, engine.MaxFileBytes)
+func (d *Daemon) reloadPin() {
+	data, _, err := read(d.fs, "pin", d.cfg.Pin)
 	if err != nil {
 		if d.pinHash != "missing" {
 			d.pinHash = "missing"
@@ -358,15 +368,19 @@ func (d *daemon) reloadPin() {
 		return
 	}
 	change := monitor.DiffPins(d.pin, p)
-	sameEntries := d.pin != nil && d.pin.Format == p.Format && monitor.Empty(change)
+	resaved := d.pin != nil && bytes.Equal(d.pin.Marshal(), p.Marshal())
 	d.pin = p
 	d.state.PinHash = h
-	if sameEntries {
-		// Reformatted or re-saved with the same entries: nothing to
-		// announce and nothing to re-evaluate.
+	// Any change to the pin's bytes re-evaluates every target: the diff of
+	// entries does not see every field a scan reads (a server's
+	// header_keys, fields.exclude), and the scan cache is keyed on pinGen.
+	d.pinGen++
+	if resaved {
+		// Reformatted or re-saved as it was: nothing to announce, and the
+		// re-evaluation finds nothing new.
+		d.scanAll()
 		return
 	}
-	d.pinGen++
 	msg := fmt.Sprintf("pin changed: %d added, %d removed, %d re-approved, %d accepted, %d unaccepted",
 		len(change.Added), len(change.Removed), len(change.Reapproved), len(change.Accepted), len(change.Unaccepted))
 	if len(change.ApprovedBy) > 0 {
@@ -380,16 +394,16 @@ func (d *daemon) reloadPin() {
 
 // --- scanning ---
 
-func (d *daemon) scanAll() {
+func (d *Daemon) scanAll() {
 	for _, t := range d.sortedTargets() {
 		d.emit(d.scanTarget(t)...)
 	}
 }
 
-func (d *daemon) scanTarget(t target) []engine.Event {
+func (d *Daemon) scanTarget(t target) []engine.Event {
 	fs := d.state.File(t.path, t.identity, t.kind)
 	now := d.now()
-	data, mode, err := readWithMode("target", t.path, engine.MaxFileBytes)
+	data, mode, err := read(d.fs, "target", t.path)
 	if err != nil {
 		if t.discovered && errors.Is(err, os.ErrNotExist) && fs.ContentHash == "" && len(fs.Open) == 0 {
 			// A client that is not installed: nothing to say.
@@ -402,7 +416,7 @@ func (d *daemon) scanTarget(t target) []engine.Event {
 	if k, ok := d.scanned[t.path]; ok && k == (scanKey{hash, d.pinGen}) && fs.Result != "failed" {
 		return nil
 	}
-	inv, kind, err := parseTarget(t, data)
+	inv, kind, err := d.parseTarget(t, data)
 	if err != nil {
 		delete(d.scanned, t.path)
 		return monitor.ApplyFailure(fs, err, now)
@@ -421,7 +435,7 @@ func (d *daemon) scanTarget(t target) []engine.Event {
 	var pin *pin.Pin
 	if d.pin != nil {
 		pin = d.pin.Subset(owned)
-		if kind == kindClientConfig {
+		if kind == KindClientConfig {
 			pin = pin.ServersOnly()
 		}
 	} else {
@@ -431,16 +445,27 @@ func (d *daemon) scanTarget(t target) []engine.Event {
 	return monitor.ApplyScan(fs, r, hash, servers, now)
 }
 
-// parseTarget reads a target as its kind says.
-func parseTarget(t target, data []byte) (*engine.Inventory, string, error) {
-	return parseAny(t.path, data, t.kind)
+// parseTarget reads a target as its kind says. A kind: auto target that
+// was an inventory is read as one first: ParseAny would parse it as a
+// client config before it finds out.
+func (d *Daemon) parseTarget(t target, data []byte) (*engine.Inventory, string, error) {
+	if t.kind == KindAuto && d.autoKind[t.path] == KindInventory {
+		if inv, err := parseInventory(t.path, data); err == nil {
+			return inv, KindInventory, nil
+		}
+	}
+	inv, kind, err := ParseAny(t.path, data, t.kind, d.home)
+	if t.kind == KindAuto {
+		d.autoKind[t.path] = kind
+	}
+	return inv, kind, err
 }
 
 // --- state ---
 
-func (d *daemon) loadState() {
+func (d *Daemon) loadState() {
 	d.state = monitor.NewState()
-	data, err := readCapped("state", d.statePath, engine.MaxFileBytes)
+	data, _, err := read(d.fs, "state", d.statePath)
 	if errors.Is(err, fs.ErrNotExist) {
 		return
 	}
@@ -459,12 +484,12 @@ func (d *daemon) loadState() {
 	}
 	// Keep the unreadable state for a person to look at; start afresh.
 	aside := d.statePath + ".unreadable-" + d.now().UTC().Format("20060102T150405Z")
-	_ = os.Rename(d.statePath, aside)
+	_ = d.fs.Rename(d.statePath, aside)
 	d.emit(d.failed(d.statePath, fmt.Errorf("state unreadable (%v); moved to %s and starting afresh", err, filepath.Base(aside))))
 }
 
 // dropUnwatched resolves the open findings of files no longer watched.
-func (d *daemon) dropUnwatched() {
+func (d *Daemon) dropUnwatched() {
 	var gone []string
 	for p := range d.state.Files {
 		if _, ok := d.targets[p]; !ok {
@@ -489,7 +514,7 @@ func (d *daemon) dropUnwatched() {
 	}
 }
 
-func (d *daemon) saveState() {
+func (d *Daemon) saveState() {
 	data, err := json.MarshalIndent(d.state, "", "  ")
 	if err != nil {
 		return
@@ -498,7 +523,7 @@ func (d *daemon) saveState() {
 	if bytes.Equal(data, d.saved) {
 		return
 	}
-	if err := writeAtomic(d.statePath, data, 0o600); err != nil {
+	if err := d.fs.WriteFile(d.statePath, data, 0o600); err != nil {
 		d.emit(d.failed(d.statePath, err))
 		return
 	}

@@ -1,16 +1,13 @@
-package main
+package service
 
 import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/descriptorpin/descriptorpin/capture"
 	"github.com/descriptorpin/descriptorpin/config"
@@ -39,20 +36,29 @@ func captureOutput(cfg config.Config, cc config.CaptureConfig) string {
 	return filepath.Join(cfg.StateDir, "inventories", fmt.Sprintf("%s-%s.json", base, hex.EncodeToString(sum[:4])))
 }
 
+// capture runs Options.Capture, or the real capture.
+func (d *Daemon) capture(ctx context.Context, cc config.CaptureConfig, pinned *pin.Pin) []engine.Event {
+	if d.opt.Capture != nil {
+		return d.opt.Capture(ctx, cc, pinned)
+	}
+	return captureConfig(ctx, d.cfg, d.opt, cc, pinned)
+}
+
 // captureConfig captures one client config into its inventory. It touches
 // no daemon state: pin is read only (Server lookups) and events are
 // returned, for the loop to emit.
-func captureConfig(ctx context.Context, cfg config.Config, cc config.CaptureConfig, pinned *pin.Pin, now func() time.Time) []engine.Event {
+func captureConfig(ctx context.Context, cfg config.Config, o Options, cc config.CaptureConfig, pinned *pin.Pin) []engine.Event {
 	out := captureOutput(cfg, cc)
+	now := o.Now
 	fail := func(msg string) []engine.Event {
 		return []engine.Event{{Time: now(), Action: engine.ActionScanFailed, Level: "error", File: cc.Path,
 			Message: "scheduled capture: " + sanitize.Text(msg), Error: sanitize.Text(msg)}}
 	}
-	data, err := readCapped("client config", cc.Path, engine.MaxFileBytes)
+	data, _, err := read(o.FS, "client config", cc.Path)
 	if err != nil {
 		return fail(err.Error())
 	}
-	inv, _, err := parseAny(cc.Path, data, kindClientConfig)
+	inv, _, err := ParseAny(cc.Path, data, KindClientConfig, o.Home)
 	if err != nil {
 		return fail(err.Error())
 	}
@@ -79,8 +85,7 @@ func captureConfig(ctx context.Context, cfg config.Config, cc config.CaptureConf
 		run = append(run, s)
 	}
 	sort.Slice(run, func(i, j int) bool { return run[i].Name < run[j].Name })
-	home, _ := os.UserHomeDir()
-	opt := capture.Options{Timeout: cfg.Capture.Timeout, ClientVersion: version, Lookup: os.LookupEnv, Home: home, GOOS: runtime.GOOS}
+	opt := capture.Options{Timeout: cfg.Capture.Timeout, ClientVersion: o.Version, Lookup: o.LookupEnv, Home: o.Home, GOOS: o.GOOS}
 	var evs []engine.Event
 	if len(skipped) > 0 {
 		evs = append(evs, fail("not started: "+strings.Join(skipped, ", "))...)
@@ -90,12 +95,12 @@ func captureConfig(ctx context.Context, cfg config.Config, cc config.CaptureConf
 	}
 	var ok []*capture.Result
 	var failed []string
-	for _, c := range captureAll(ctx, run, nil, opt) {
-		if c.main.Err != nil {
-			failed = append(failed, c.server.Name+": "+c.main.Err.Error())
+	for _, c := range CaptureAll(ctx, run, nil, opt) {
+		if c.Main.Err != nil {
+			failed = append(failed, c.Server.Name+": "+c.Main.Err.Error())
 			continue
 		}
-		ok = append(ok, c.main)
+		ok = append(ok, c.Main)
 	}
 	if len(failed) > 0 {
 		evs = append(evs, fail("failed "+strings.Join(failed, "; "))...)
@@ -111,8 +116,8 @@ func captureConfig(ctx context.Context, cfg config.Config, cc config.CaptureConf
 		err = fmt.Errorf("the inventory would be larger than %d MiB", engine.MaxFileBytes>>20)
 	}
 	if err == nil {
-		if err = os.MkdirAll(filepath.Dir(out), 0o700); err == nil {
-			err = writeAtomic(out, doc, 0o600)
+		if err = o.FS.MkdirAll(filepath.Dir(out), 0o700); err == nil {
+			err = o.FS.WriteFile(out, doc, 0o600)
 		}
 	}
 	if err != nil {

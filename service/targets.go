@@ -1,53 +1,59 @@
-package main
+package service
 
 import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/clientconfig"
 	"github.com/descriptorpin/descriptorpin/engine/inventory"
+	"github.com/descriptorpin/descriptorpin/internal/fileio"
 )
 
 // Target kinds, as the service config names them.
 const (
-	kindInventory    = "inventory"
-	kindClientConfig = "client-config"
-	kindAuto         = "auto"
+	KindInventory    = "inventory"
+	KindClientConfig = "client-config"
+	KindAuto         = "auto"
 )
 
-// parseAny parses a file as an inventory or an MCP client config. With
+// The parsers, as variables so that a test can count the parses.
+var (
+	parseInventory    = inventory.Parse
+	parseClientConfig = clientconfig.ParseWith
+)
+
+// ParseAny parses a file as an inventory or an MCP client config. With
 // kind auto the content decides. Servers of a known client are named
 // "<client>:<name>" (cursor:files), so that one pin can hold the servers of
 // every client on a host: two clients often configure a server of the
-// same name with different launch lines.
-func parseAny(path string, data []byte, kind string) (*engine.Inventory, string, error) {
-	if kind == kindInventory {
-		inv, err := inventory.Parse(path, data)
-		return inv, kindInventory, err
+// same name with different launch lines. home tells a user config from a
+// project one.
+func ParseAny(path string, data []byte, kind, home string) (*engine.Inventory, string, error) {
+	if kind == KindInventory {
+		inv, err := parseInventory(path, data)
+		return inv, KindInventory, err
 	}
-	home, _ := os.UserHomeDir()
-	inv, _, err := clientconfig.ParseWith(path, data, clientconfig.Options{Home: home})
+	inv, _, err := parseClientConfig(path, data, clientconfig.Options{Home: home})
 	if errors.Is(err, clientconfig.ErrInventory) {
-		if kind == kindClientConfig {
+		if kind == KindClientConfig {
 			return nil, "", fmt.Errorf("%s: is a DescriptorPin inventory, not an MCP client config (set kind: inventory or auto)", path)
 		}
-		inv, err := inventory.Parse(path, data)
-		return inv, kindInventory, err
+		inv, err := parseInventory(path, data)
+		return inv, KindInventory, err
 	}
 	if err != nil {
 		return nil, "", err
 	}
-	qualify(inv)
-	return inv, kindClientConfig, nil
+	Qualify(inv)
+	return inv, KindClientConfig, nil
 }
 
-func qualify(inv *engine.Inventory) {
+// Qualify names the servers of a known client "<client>:<name>".
+func Qualify(inv *engine.Inventory) {
 	for _, s := range inv.Servers {
 		if s.Client != "" && s.Client != "generic" {
 			s.Name = s.Client + ":" + s.Name
@@ -55,8 +61,8 @@ func qualify(inv *engine.Inventory) {
 	}
 }
 
-// discovered is one client config location on this host.
-type discovered struct {
+// Discovered is one client config location on this host.
+type Discovered struct {
 	Client  string `json:"client"`
 	Scope   string `json:"scope"`
 	Path    string `json:"path"`
@@ -65,19 +71,20 @@ type discovered struct {
 	Status  string `json:"status"` // "ok", "absent" or the parse error
 }
 
-// discoverPaths lists the client config locations for this OS: every
+// DiscoverPaths lists the client config locations for this OS: every
 // user-level and managed path, globs expanded, and the project files of the
-// projects ~/.claude.json names and of extra project directories.
-func discoverPaths(projects []string) []clientconfig.Candidate {
-	home, _ := os.UserHomeDir()
-	cands := clientconfig.Candidates(runtime.GOOS, os.Getenv, home)
+// projects ~/.claude.json names and of extra project directories. The zero
+// Options look at this host.
+func DiscoverPaths(opt Options, projects []string) []clientconfig.Candidate {
+	opt = opt.withDefaults()
+	cands := clientconfig.Candidates(opt.GOOS, opt.Getenv, opt.Home)
 	var out []clientconfig.Candidate
 	seen := map[string]bool{}
 	// add lists a candidate once; a glob adds each file it matches now.
 	add := func(c clientconfig.Candidate) {
 		paths := []string{c.Path}
 		if c.Glob {
-			paths, _ = filepath.Glob(c.Path)
+			paths, _ = opt.FS.Glob(c.Path)
 		}
 		for _, p := range paths {
 			if !seen[p] {
@@ -95,7 +102,7 @@ func discoverPaths(projects []string) []clientconfig.Candidate {
 			continue
 		}
 		if c.Client == "claude-code" && filepath.Base(c.Path) == ".claude.json" {
-			if data, err := readCapped("client config", c.Path, engine.MaxFileBytes); err == nil {
+			if data, _, err := read(opt.FS, "client config", c.Path); err == nil {
 				if ds, err := clientconfig.ProjectDirs(c.Path, data); err == nil {
 					dirs = append(dirs, ds...)
 				}
@@ -104,17 +111,17 @@ func discoverPaths(projects []string) []clientconfig.Candidate {
 	}
 	sort.Strings(dirs)
 	for _, d := range dirs {
-		for _, c := range clientconfig.ProjectCandidates(d, runtime.GOOS) {
+		for _, c := range clientconfig.ProjectCandidates(d, opt.GOOS) {
 			add(c)
 		}
 	}
 	return out
 }
 
-// inspect reads one candidate and says what is there.
-func inspect(c clientconfig.Candidate) discovered {
-	d := discovered{Client: c.Client, Scope: c.Scope, Path: c.Path, Status: "absent"}
-	data, err := readCapped("client config", c.Path, engine.MaxFileBytes)
+// Inspect reads one candidate and says what is there.
+func Inspect(c clientconfig.Candidate) Discovered {
+	d := Discovered{Client: c.Client, Scope: c.Scope, Path: c.Path, Status: "absent"}
+	data, err := fileio.ReadCapped("client config", c.Path, engine.MaxFileBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return d
 	}

@@ -1,0 +1,71 @@
+package fileio
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/descriptorpin/descriptorpin/engine"
+)
+
+func TestWriteAtomicReplacesAndKeepsPermissions(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "pin.json")
+	if err := WriteAtomic(p, []byte("one"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(p, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteAtomic(p, []byte("two"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(p)
+	if err != nil || string(data) != "two" {
+		t.Fatalf("read %q, %v", data, err)
+	}
+	if st, _ := os.Stat(p); runtime.GOOS != "windows" && st.Mode().Perm() != 0o640 {
+		t.Errorf("mode %v, want the existing 0640 kept", st.Mode().Perm())
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*tmp-*")); len(left) != 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+}
+
+func TestWriteAtomicWithTempDirLeavesNothingBehindOnFailure(t *testing.T) {
+	dir := t.TempDir()
+	tmp := filepath.Join(dir, "tmp")
+	if err := os.Mkdir(tmp, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	err := WriteAtomicWith(filepath.Join(dir, "missing", "x.json"), []byte("x"), 0o600, Options{TempDir: tmp, NoDirSync: true})
+	if err == nil {
+		t.Fatal("a write into a missing directory succeeded")
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+}
+
+func TestReadCappedRefusesBigFilesAndDirectories(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "big")
+	if err := os.WriteFile(p, make([]byte, 2<<20), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var ie *engine.InputError
+	if _, err := ReadCapped("target", p, 1<<20); !errors.As(err, &ie) {
+		t.Errorf("oversized file: %v, want an InputError", err)
+	}
+	if _, err := ReadCapped("target", dir, 1<<20); err == nil || !strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("directory: %v", err)
+	}
+	_, err := ReadCapped("pin", filepath.Join(dir, "none"), 1<<20)
+	if !errors.Is(err, fs.ErrNotExist) || !strings.HasPrefix(err.Error(), "cannot read pin ") {
+		t.Errorf("missing file: %v", err)
+	}
+}
