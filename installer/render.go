@@ -32,7 +32,13 @@ func Render(w io.Writer, p *Plan) {
 	default:
 		fmt.Fprintf(w, "  write     %s (mode 0644, replacing one install wrote before):\n", sanitize.Text(p.Unit))
 		for _, l := range strings.Split(strings.TrimSuffix(p.UnitContent, "\n"), "\n") {
-			fmt.Fprintf(w, "            | %s\n", sanitize.Text(l))
+			// Tabs stay tabs (a plist is indented with them); anything
+			// else invisible is shown escaped.
+			parts := strings.Split(l, "\t")
+			for i := range parts {
+				parts[i] = sanitize.Text(parts[i])
+			}
+			fmt.Fprintf(w, "            | %s\n", strings.Join(parts, "\t"))
 		}
 	}
 	if p.WantsLink != "" {

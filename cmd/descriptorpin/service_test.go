@@ -164,3 +164,38 @@ func copyFile(t *testing.T, from, to string, mode os.FileMode) {
 		t.Fatal(err)
 	}
 }
+
+// TestDryRunPlansTheUnitInstallWrites: the unit 'service install --dry-run'
+// shows is, byte for byte, the unit kardianos/service then writes, also
+// with a space, a % and a $ in the paths; and the dry run writes nothing.
+func TestDryRunPlansTheUnitInstallWrites(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("kardianos/service offers systemd on Linux only")
+	}
+	home := filepath.Join(t.TempDir(), "home 100% $HOME")
+	if err := os.Mkdir(home, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(filepath.Join(binDir, "descriptorpin"), "service", "install", "--manager", "systemd", "--dry-run")
+	cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH")}
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("service install --dry-run: %v\n%s", err, out)
+	}
+	if entries, _ := os.ReadDir(home); len(entries) > 0 {
+		t.Fatalf("the dry run created %v in the home directory", entries)
+	}
+	var planned strings.Builder
+	for _, l := range strings.Split(string(out), "\n") {
+		if rest, ok := strings.CutPrefix(l, "            | "); ok {
+			planned.WriteString(rest + "\n")
+		}
+	}
+	written, err := os.ReadFile(installUserUnit(t, filepath.Join(binDir, "descriptorpin"), home))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if planned.String() != string(written) {
+		t.Errorf("the dry run planned\n%s\ninstall wrote\n%s", planned.String(), written)
+	}
+}
