@@ -95,7 +95,7 @@ func captureConfig(ctx context.Context, cfg config.Config, o Options, cc config.
 	}
 	var ok []*capture.Result
 	var failed []string
-	for _, c := range CaptureAll(ctx, run, nil, opt) {
+	for _, c := range capture.CaptureAll(ctx, run, nil, opt) {
 		if c.Main.Err != nil {
 			failed = append(failed, c.Server.Name+": "+c.Main.Err.Error())
 			continue

@@ -33,9 +33,3 @@ func loadPin(path string) (*pin.Pin, error) {
 	}
 	return pin.Load(path, data)
 }
-
-// writeAtomic is fileio.WriteAtomic, for the service installer's record
-// until it moves to its own package.
-func writeAtomic(path string, data []byte, perm os.FileMode) error {
-	return fileio.WriteAtomic(path, data, perm)
-}

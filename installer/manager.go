@@ -1,4 +1,11 @@
-package main
+// Package installer installs, removes and controls DescriptorPin's per-user
+// background service (systemd user unit, launchd LaunchAgent, Windows
+// service) as three steps: BuildPlan says what would be written where and
+// which commands would run, purely from its inputs; Apply carries a plan
+// out (kardianos/service drives the manager); Render prints a plan, for
+// 'descriptorpin service install --dry-run'. Uninstall removes exactly what
+// install recorded, and nothing else.
+package installer
 
 import (
 	"errors"
@@ -33,21 +40,22 @@ var managerPlatforms = []struct{ name, platform string }{
 // Service names. launchd wants a reverse-DNS label; everything else uses
 // the program's name (descriptorpin.service, the Windows service name).
 const (
-	serviceName        = "descriptorpin"
+	ServiceName        = "descriptorpin"
 	launchdLabel       = "com.github.descriptorpin"
 	serviceDisplayName = "DescriptorPin"
 	serviceDescription = "DescriptorPin: watch MCP tool descriptors and client configs against the pin"
 	docsURL            = "https://github.com/descriptorpin/descriptorpin/blob/main/docs/operations.md"
 )
 
-// manager is the service manager a 'service' subcommand drives.
-type manager struct {
-	name     string // friendly name: systemd, launchd, windows-service, ...
-	platform string // kardianos' name: linux-systemd, darwin-launchd, ...
-	forced   bool   // chosen with --manager rather than detected
+// Manager is the service manager a 'service' subcommand drives.
+type Manager struct {
+	Name     string // friendly name: systemd, launchd, windows-service, ...
+	Platform string // kardianos' name: linux-systemd, darwin-launchd, ...
+	Forced   bool   // chosen with --manager rather than detected
 }
 
-func friendlyManager(platform string) string {
+// FriendlyManager is the friendly name of a kardianos system name.
+func FriendlyManager(platform string) string {
 	for _, m := range managerPlatforms {
 		if m.platform == platform {
 			return m.name
@@ -56,7 +64,8 @@ func friendlyManager(platform string) string {
 	return platform
 }
 
-func platformOf(name string) string {
+// PlatformOf is the kardianos system name of a friendly (or kardianos) name.
+func PlatformOf(name string) string {
 	for _, m := range managerPlatforms {
 		if m.name == name || m.platform == name {
 			return m.platform
@@ -65,9 +74,9 @@ func platformOf(name string) string {
 	return name
 }
 
-// perUser says whether the manager can run a service as the user who
+// PerUser says whether the manager can run a service as the user who
 // installs it, in that user's session.
-func (m manager) perUser() bool { return m.name == "systemd" || m.name == "launchd" }
+func (m Manager) PerUser() bool { return m.Name == "systemd" || m.Name == "launchd" }
 
 // forcedSystem makes kardianos use a system whose detection failed: a
 // container or a CI machine runs no systemd, but the unit can still be
@@ -80,41 +89,41 @@ func (forcedSystem) Detect() bool { return true }
 func availableManagers() []string {
 	var names []string
 	for _, s := range service.AvailableSystems() {
-		names = append(names, friendlyManager(s.String()))
+		names = append(names, FriendlyManager(s.String()))
 	}
 	sort.Strings(names)
 	return names
 }
 
-// chooseManager selects the service manager: the one named (forced even
+// ChooseManager selects the service manager: the one named (forced even
 // when kardianos would not detect it), else the one kardianos detects.
-func chooseManager(name string) (manager, error) {
+func ChooseManager(name string) (Manager, error) {
 	if name == "" {
 		s := service.ChosenSystem()
 		if s == nil {
-			return manager{}, &usageError{cmd: "service", msg: "no service manager detected on this machine",
-				hint: "choose one with --manager (" + strings.Join(availableManagers(), ", ") + ")"}
+			return Manager{}, &Error{Msg: "no service manager detected on this machine",
+				Hint: "choose one with --manager (" + strings.Join(availableManagers(), ", ") + ")"}
 		}
-		return manager{name: friendlyManager(s.String()), platform: s.String()}, nil
+		return Manager{Name: FriendlyManager(s.String()), Platform: s.String()}, nil
 	}
-	want := platformOf(name)
+	want := PlatformOf(name)
 	for _, s := range service.AvailableSystems() {
 		if s.String() == want {
 			service.ChooseSystem(forcedSystem{s})
-			return manager{name: friendlyManager(want), platform: want, forced: true}, nil
+			return Manager{Name: FriendlyManager(want), Platform: want, Forced: true}, nil
 		}
 	}
-	return manager{}, &usageError{cmd: "service",
-		msg:  fmt.Sprintf("service manager %q is not available on %s", name, runtime.GOOS),
-		hint: "available here: " + strings.Join(availableManagers(), ", ")}
+	return Manager{}, &Error{
+		Msg:  fmt.Sprintf("service manager %q is not available on %s", name, runtime.GOOS),
+		Hint: "available here: " + strings.Join(availableManagers(), ", ")}
 }
 
-// unitPath is the file the manager's install writes, as kardianos computes
+// UnitPath is the file the manager's install writes, as kardianos computes
 // it; "" for a manager that keeps its services elsewhere (Windows: the
 // registry).
-func unitPath(m manager, system bool) (string, error) {
-	name := svcNameFor(m)
-	switch m.name {
+func UnitPath(m Manager, system bool) (string, error) {
+	name := NameFor(m)
+	switch m.Name {
 	case "systemd":
 		if system {
 			return "/etc/systemd/system/" + name + ".service", nil
@@ -152,16 +161,17 @@ func launchdHome() (string, error) {
 	return "", errors.New("home directory not found")
 }
 
-func svcNameFor(m manager) string {
-	if m.name == "launchd" {
+// NameFor is the service's name under m: the launchd label, else ServiceName.
+func NameFor(m Manager) string {
+	if m.Name == "launchd" {
 		return launchdLabel
 	}
-	return serviceName
+	return ServiceName
 }
 
-// wantsDir is the directory 'systemctl enable' links the unit into.
-func wantsDir(m manager, system bool, unit string) string {
-	if m.name != "systemd" || unit == "" {
+// WantsDir is the directory 'systemctl enable' links the unit into.
+func WantsDir(m Manager, system bool, unit string) string {
+	if m.Name != "systemd" || unit == "" {
 		return ""
 	}
 	if system {
@@ -170,11 +180,11 @@ func wantsDir(m manager, system bool, unit string) string {
 	return filepath.Join(filepath.Dir(unit), "default.target.wants")
 }
 
-// serviceArgs is what the service manager runs after the executable.
+// ServiceArgs is what the service manager runs after the executable.
 // Windows runs 'service run', which answers the service control manager
 // and then runs watch; everything else runs watch itself.
-func serviceArgs(m manager, cfgPath string) []string {
-	if m.name == "windows-service" {
+func ServiceArgs(m Manager, cfgPath string) []string {
+	if m.Name == "windows-service" {
 		return []string{"service", "run", "--config", cfgPath}
 	}
 	return []string{"watch", "--config", cfgPath}
@@ -213,44 +223,46 @@ const (
 	systemdSystemUnit = systemdUnitHead + "WantedBy=multi-user.target\n"
 )
 
-// unitMarker is in every unit install writes: uninstall removes a unit
+// UnitMarker is in every unit install writes: uninstall removes a unit
 // only when it carries the marker or the install record names it.
-const unitMarker = "# Written by 'descriptorpin service install'."
+const UnitMarker = "# Written by 'descriptorpin service install'."
 
-// systemdEscape makes s literal inside a quoted ExecStart argument:
+// SystemdEscape makes s literal inside a quoted ExecStart argument:
 // systemd expands % specifiers and $VARIABLES there and reads C escapes,
 // and kardianos' cmd quoting only escapes the double quote.
-func systemdEscape(s string) string {
+func SystemdEscape(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `%%`, `$`, `$$`).Replace(s)
 }
 
-// systemdEscapeExec is systemdEscape for the executable, the first word of
+// SystemdEscapeExec is SystemdEscape for the executable, the first word of
 // ExecStart, where systemd substitutes no variables (so $$ would stay $$).
-func systemdEscapeExec(s string) string {
+func SystemdEscapeExec(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `%%`).Replace(s)
 }
 
-// serviceConfig is the kardianos configuration for this manager.
-func serviceConfig(m manager, system bool, exe, cfgPath, stateDir string) *service.Config {
-	args := serviceArgs(m, cfgPath)
+// serviceConfig is the kardianos configuration for this manager. user is
+// the account a system-wide systemd unit runs as; env holds the installing
+// user's profile variables a Windows service is given.
+func serviceConfig(m Manager, system bool, exe, cfgPath, stateDir, user string, env map[string]string) *service.Config {
+	args := ServiceArgs(m, cfgPath)
 	c := &service.Config{
-		Name:        svcNameFor(m),
+		Name:        NameFor(m),
 		DisplayName: serviceDisplayName,
 		Description: serviceDescription,
 		Executable:  exe,
 		Arguments:   args,
 		Option:      service.KeyValue{"UserService": !system},
 	}
-	switch m.name {
+	switch m.Name {
 	case "systemd":
-		c.Executable = systemdEscapeExec(exe)
+		c.Executable = SystemdEscapeExec(exe)
 		c.Arguments = nil
 		for _, a := range args {
-			c.Arguments = append(c.Arguments, systemdEscape(a))
+			c.Arguments = append(c.Arguments, SystemdEscape(a))
 		}
 		if system {
 			c.Option["SystemdScript"] = systemdSystemUnit
-			c.UserName = currentUser()
+			c.UserName = user
 		} else {
 			c.Option["SystemdScript"] = systemdUserUnit
 		}
@@ -269,8 +281,8 @@ func serviceConfig(m manager, system bool, exe, cfgPath, stateDir string) *servi
 		// defaults, '~' and client discovery resolve to the installing
 		// user's profile rather than the system profile.
 		c.EnvVars = map[string]string{}
-		for _, k := range []string{"USERPROFILE", "APPDATA", "LOCALAPPDATA"} {
-			if v := os.Getenv(k); v != "" {
+		for _, k := range windowsProfileVars {
+			if v := env[k]; v != "" {
 				c.EnvVars[k] = v
 			}
 		}
@@ -278,26 +290,30 @@ func serviceConfig(m manager, system bool, exe, cfgPath, stateDir string) *servi
 	return c
 }
 
+// windowsProfileVars are the installing user's variables a Windows service
+// is given.
+var windowsProfileVars = []string{"USERPROFILE", "APPDATA", "LOCALAPPDATA"}
+
 // stderrLine matches the example config's log.stderr line.
 var stderrLine = regexp.MustCompile(`(?m)^(\s*)stderr:\s*true\b.*$`)
 
-// exampleConfigFor is the config install writes when there is none: the
+// ExampleConfigFor is the config install writes when there is none: the
 // commented example, with stderr off where the service's stderr is a file
 // nobody rotates (launchd) or goes nowhere (a Windows service). Under
 // systemd stderr is the journal, so it stays on.
-func exampleConfigFor(m manager) string {
-	if m.name == "launchd" || m.name == "windows-service" {
+func ExampleConfigFor(m Manager) string {
+	if m.Name == "launchd" || m.Name == "windows-service" {
 		return stderrLine.ReplaceAllString(config.Example,
-			"${1}stderr: false      # off: under "+m.name+" stderr is not rotated; the file above is the record")
+			"${1}stderr: false      # off: under "+m.Name+" stderr is not rotated; the file above is the record")
 	}
 	return config.Example
 }
 
-// controlHint is the manager's own command for an action, shown with a
+// ControlHint is the manager's own command for an action, shown with a
 // failure (kardianos does not pass on the tool's error output).
-func controlHint(m manager, system bool, action string) string {
-	name := svcNameFor(m)
-	switch m.name {
+func ControlHint(m Manager, system bool, action string) string {
+	name := NameFor(m)
+	switch m.Name {
 	case "systemd":
 		user := " --user"
 		if system {

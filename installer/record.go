@@ -1,4 +1,4 @@
-package main
+package installer
 
 import (
 	"bytes"
@@ -17,15 +17,15 @@ import (
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 )
 
-// installRecordFormat names the install record's format.
-const installRecordFormat = "descriptorpin/service-install/1"
+// recordFormat names the install record's format.
+const recordFormat = "descriptorpin/service-install/1"
 
-// installRecord is what 'service install' created, kept so that 'service
+// Record is what 'service install' created, kept so that 'service
 // uninstall' removes exactly that and nothing else. It lives next to the
 // default config file (service-install.json, or service-install-system.json
 // for --system) whatever --config says, so that uninstall finds it without
 // being told the config path again.
-type installRecord struct {
+type Record struct {
 	Format     string   `json:"format"`
 	Manager    string   `json:"manager"`  // friendly name: systemd, launchd, ...
 	Platform   string   `json:"platform"` // kardianos' name: linux-systemd, ...
@@ -47,8 +47,8 @@ type installRecord struct {
 	InstalledAt string   `json:"installed_at"`
 }
 
-// installRecordPath is where the record for this scope lives.
-func installRecordPath(system bool) (string, error) {
+// RecordPath is where the record for this scope lives.
+func RecordPath(system bool) (string, error) {
 	def, err := config.DefaultPath()
 	if err != nil {
 		return "", err
@@ -60,8 +60,8 @@ func installRecordPath(system bool) (string, error) {
 	return filepath.Join(filepath.Dir(def), name), nil
 }
 
-// readInstallRecord reads the record; (nil, nil) when there is none.
-func readInstallRecord(path string) (*installRecord, error) {
+// readRecord reads the record; (nil, nil) when there is none.
+func readRecord(path string) (*Record, error) {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -69,29 +69,30 @@ func readInstallRecord(path string) (*installRecord, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading the install record %q: %w", sanitize.Text(path), err)
 	}
-	var r installRecord
+	var r Record
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&r); err != nil || r.Format != installRecordFormat {
+	if err := dec.Decode(&r); err != nil || r.Format != recordFormat {
 		if err == nil {
-			err = fmt.Errorf("format %q, want %q", r.Format, installRecordFormat)
+			err = fmt.Errorf("format %q, want %q", r.Format, recordFormat)
 		}
-		return nil, &usageError{msg: fmt.Sprintf("install record %q is damaged: %s", sanitize.Text(path), sanitize.Text(err.Error())),
-			hint: "remove it and run 'descriptorpin service install' again"}
+		return nil, &Error{Msg: fmt.Sprintf("install record %q is damaged: %s", sanitize.Text(path), sanitize.Text(err.Error())),
+			Hint: "remove it and run 'descriptorpin service install' again"}
 	}
 	return &r, nil
 }
 
-func writeInstallRecord(path string, r *installRecord) error {
-	sort.Strings(r.Dirs)
-	data, err := json.MarshalIndent(r, "", "  ")
+// writeRecord writes the record with the atomic writer the caller gave.
+func (r *Runner) writeRecord(path string, rec *Record) error {
+	sort.Strings(rec.Dirs)
+	data, err := json.MarshalIndent(rec, "", "  ")
 	if err != nil {
 		return err
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return fmt.Errorf("writing the install record: %w", err)
 	}
-	return writeAtomic(path, append(data, '\n'), 0o600)
+	return r.opt.WriteFile(path, append(data, '\n'), 0o600)
 }
 
 func fileSHA256(path string) (string, error) {
