@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -567,4 +568,25 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// LoadOrDefault reads the named config; with no name, the default config
+// file if it exists, else the built-in defaults (validated, since the
+// per-OS default paths must make sense on this machine).
+func LoadOrDefault(path string) (Config, error) {
+	if path != "" {
+		return Load(path)
+	}
+	def, err := DefaultPath()
+	if err == nil {
+		cfg, lerr := Load(def)
+		if lerr == nil || !errors.Is(lerr, fs.ErrNotExist) {
+			return cfg, lerr
+		}
+	}
+	cfg := Default()
+	if err := cfg.Validate(); err != nil {
+		return cfg, fmt.Errorf("the built-in defaults do not validate on this machine: %w", err)
+	}
+	return cfg, nil
 }

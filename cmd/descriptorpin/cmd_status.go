@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/descriptorpin/descriptorpin/config"
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/monitor"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
@@ -51,7 +52,7 @@ func runStatus(e *env, args []string) error {
 	if format != "text" && format != "json" {
 		return usagef(c.name, "--format must be text or json, got %q", sanitize.Text(format))
 	}
-	cfg, err := loadConfig(cfgPath)
+	cfg, err := config.LoadOrDefault(cfgPath)
 	if err != nil {
 		return err
 	}

@@ -3,16 +3,12 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
-	"io/fs"
 	"os"
 	"os/signal"
 	"os/user"
 	"syscall"
 
 	"github.com/descriptorpin/descriptorpin/config"
-	"github.com/descriptorpin/descriptorpin/engine/sanitize"
-	"github.com/descriptorpin/descriptorpin/notify"
 	"github.com/descriptorpin/descriptorpin/service"
 )
 
@@ -62,11 +58,11 @@ func runWatch(e *env, args []string) error {
 	if len(pos) > 0 {
 		return usagef(c.name, "watch takes no arguments")
 	}
-	cfg, err := loadConfig(cfgPath)
+	cfg, err := config.LoadOrDefault(cfgPath)
 	if err != nil {
 		return err
 	}
-	log, err := openEventLog(e, cfg)
+	log, err := service.OpenEventLog(cfg, version, e.stderr)
 	if err != nil {
 		return service.Runtime(err) // the home directory not mounted yet, say
 	}
@@ -115,43 +111,6 @@ func supervise(done <-chan error, sigs <-chan os.Signal, cancel func()) error {
 			}
 		}
 	}
-}
-
-// loadConfig reads the named config, or the default config file if it
-// exists, or the built-in defaults.
-func loadConfig(path string) (config.Config, error) {
-	if path != "" {
-		return config.Load(path)
-	}
-	def, err := config.DefaultPath()
-	if err == nil {
-		cfg, lerr := config.Load(def)
-		if lerr == nil || !errors.Is(lerr, fs.ErrNotExist) {
-			return cfg, lerr
-		}
-	}
-	cfg := config.Default()
-	if err := cfg.Validate(); err != nil {
-		return cfg, fmt.Errorf("the built-in defaults do not validate on this machine: %w", err)
-	}
-	return cfg, nil
-}
-
-func openEventLog(e *env, cfg config.Config) (*notify.EventLog, error) {
-	host, _ := os.Hostname()
-	opt := notify.EventLogOptions{
-		File: cfg.Log.File, MaxSizeMB: cfg.Log.MaxSizeMB, MaxBackups: cfg.Log.MaxBackups,
-		Console: cfg.Log.Format == config.FormatConsole, Level: string(cfg.Log.Level),
-		Host: host, Version: version,
-	}
-	if cfg.Log.Stderr {
-		opt.Stderr = e.stderr
-	}
-	l, err := notify.NewEventLog(opt)
-	if err != nil {
-		return nil, fmt.Errorf("opening the event log %q: %w", sanitize.Text(cfg.Log.File), err)
-	}
-	return l, nil
 }
 
 func currentUser() string {
