@@ -9,7 +9,7 @@ FUZZTIME  ?= 10s
 NFPM_VERSION ?= v2.45.2
 NFPM      ?= $(GO) run github.com/goreleaser/nfpm/v2/cmd/nfpm@$(NFPM_VERSION)
 
-.PHONY: help build demo run test verify bench fuzz package clean
+.PHONY: help build demo run test verify hooks bench fuzz package clean
 
 help: ## list the targets
 	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-8s %s\n", $$1, $$2}'
@@ -30,6 +30,9 @@ test: ## run every test with the race detector
 
 verify: ## gofmt, go vet, staticcheck, cross-builds, conformance
 	bash .ci/verify
+
+hooks: ## run gofmt, go vet and the layout rules before every commit (git config core.hooksPath)
+	git config core.hooksPath .githooks
 
 bench: ## go test benchmarks and the 20,000-tool comparison (docs/benchmarks.md)
 	$(GO) test -run='^$$' -bench=. -benchmem ./engine/...
