@@ -2,8 +2,8 @@ package sources
 
 import (
 	"errors"
-	"io/fs"
 	"fmt"
+	"io/fs"
 	"os"
 	"strings"
 	"testing"
