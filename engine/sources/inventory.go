@@ -6,11 +6,12 @@ import (
 	"unicode/utf8"
 
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/inventory"
 	"github.com/descriptorpin/descriptorpin/engine/jsonv"
 )
 
 // ToInventory builds the inventory document for servers read from one
-// source and parses it with engine.ParseInventory, so every check an
+// source and parses it with inventory.Parse, so every check an
 // inventory file gets (names, duplicate tools, ambiguous keys, field
 // types) applies to what a client cached, and all downstream code works
 // unchanged. file names the source in messages (for example
@@ -29,7 +30,7 @@ import (
 // engine.Server of the result.
 func ToInventory(file string, servers []Server) (*engine.Inventory, error) {
 	doc := AppendInventory(nil, servers)
-	inv, err := engine.ParseInventory(file, doc)
+	inv, err := inventory.Parse(file, doc)
 	if err != nil {
 		return nil, err
 	}
