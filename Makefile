@@ -6,7 +6,8 @@ COMMIT    ?= $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)
 LDFLAGS   := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT)
 FUZZTIME  ?= 10s
 # nfpm builds the .deb and .rpm; pinned, run through the module proxy (go.mod is not touched).
-NFPM_VERSION ?= v2.45.2
+# v2.48.0 or later: earlier releases wrote absolute cpio names (/usr/bin/...) into the .rpm payload.
+NFPM_VERSION ?= v2.48.0
 NFPM      ?= $(GO) run github.com/goreleaser/nfpm/v2/cmd/nfpm@$(NFPM_VERSION)
 
 .PHONY: help build demo run test verify hooks bench fuzz package clean
@@ -44,6 +45,9 @@ fuzz: ## a short pass over every fuzz target (FUZZTIME=10s each)
 package: ## build dist/*.deb and dist/*.rpm with nfpm (VERSION=x.y.z is stamped into the binary)
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/descriptorpin ./cmd/descriptorpin
 	@./bin/descriptorpin version | grep -qxF 'descriptorpin $(VERSION)' || { echo "package: bin/descriptorpin does not say version $(VERSION)" >&2; exit 1; }
+	bash packaging/manpage.sh bin/descriptorpin | gzip -9n > bin/descriptorpin.1.gz
+	bash packaging/changelog.sh '$(VERSION)' > bin/changelog.yml
+	gzip -9nc CHANGELOG.md > bin/changelog.gz
 	mkdir -p dist
 	VERSION='$(VERSION)' ARCH=$$($(GO) env GOARCH) $(NFPM) package -f packaging/nfpm.yaml -p deb -t dist/
 	VERSION='$(VERSION)' ARCH=$$($(GO) env GOARCH) $(NFPM) package -f packaging/nfpm.yaml -p rpm -t dist/

@@ -378,6 +378,7 @@ func TestFindingEventTypeFollowsTheClass(t *testing.T) {
 		typ    string
 	}{
 		{engine.ActionFindingOpened, engine.Mutation, "alert", "change"},
+		{engine.ActionFindingOpened, engine.Launch, "alert", "change"},
 		{engine.ActionFindingOpened, engine.Added, "alert", "creation"},
 		{engine.ActionFindingOpened, engine.Removed, "alert", "deletion"},
 		{engine.ActionFindingOpened, engine.Shadow, "alert", "info"},
@@ -879,5 +880,21 @@ func TestMultiSendsToEverySinkInOrder(t *testing.T) {
 	var _ Sink = (*EventLog)(nil)
 	if (&EventLog{}).Name() != "eventlog" {
 		t.Error("EventLog.Name() is not eventlog")
+	}
+}
+
+func TestWatchEventsMarkTheirPathADirectory(t *testing.T) {
+	for _, ev := range exampleEvents() {
+		if ev.File == "" {
+			continue
+		}
+		m := parse(t, lines(t, ev)[0])
+		want := any(nil)
+		if ev.Action == engine.ActionWatchDegraded || ev.Action == engine.ActionWatchRecovered {
+			want = "dir"
+		}
+		if got := get(m, "file.type"); got != want {
+			t.Errorf("%s: file.type = %v, want %v", ev.Action, got, want)
+		}
 	}
 }
