@@ -52,7 +52,7 @@ func TestNotifyDesktopBurstIsOneSanitisedReplacingNotification(t *testing.T) {
 	if n := len(srv.Calls()); n != 1 {
 		t.Fatalf("%d notifications for one scan, want 1: %v", n, srv.Calls())
 	}
-	if first.Summary != "2 new findings in files: 1 ADDED, 1 POISON" || first.ReplacesID != 0 || first.AppName != "DescriptorPin" {
+	if first.Summary != "2 findings in files" || first.ReplacesID != 0 || first.AppName != "DescriptorPin" {
 		t.Errorf("first notification %v", first)
 	}
 	for _, raw := range []string{"\x1b", "\u202e", "<b>", "<IMPORTANT>"} {
@@ -67,7 +67,7 @@ func TestNotifyDesktopBurstIsOneSanitisedReplacingNotification(t *testing.T) {
 	s.atomicWrite("inv.json", strings.Replace(invHostile, "List a directory.", "List a directory, then more.", 1))
 	s.waitAction("finding-opened", "MUTATION")
 	second := srv.WaitCalls(t, 2, 10*time.Second)[1]
-	if second.ReplacesID != first.ID || second.Summary != "1 new finding in files: MUTATION" {
+	if second.ReplacesID != first.ID || second.Summary != "MUTATION in files" {
 		t.Errorf("second notification %v does not replace %d", second, first.ID)
 	}
 	s.stop()
