@@ -213,9 +213,33 @@ Restart=on-failure
 RestartSec=10s
 # Exit status 2 is a usage or configuration error: a restart cannot fix it.
 RestartPreventExitStatus=2
-{{range EnvVars}}{{.}}
+` + systemdHardening + `{{range EnvVars}}{{.}}
 {{end}}
 [Install]
+`
+
+// systemdHardening is the sandboxing of every unit: the one the package
+// ships (packaging/systemd/descriptorpin.service, kept identical by
+// TestPackagedUnitVerifies) and the ones 'service install' writes.
+const systemdHardening = `# Sandboxing a per-user manager can apply: each line works through prctl(2)
+# or a seccomp filter and needs no privilege. Options that need a mount,
+# user or network namespace (ProtectSystem=, PrivateTmp=, ...) would imply
+# PrivateUsers= in a user unit, which fails where unprivileged user
+# namespaces are off. MemoryDenyWriteExecute= is left out on purpose: the
+# scheduled capture starts MCP servers, most of them Node.js, whose JIT
+# needs writable-then-executable memory.
+NoNewPrivileges=yes
+LockPersonality=yes
+RestrictRealtime=yes
+RestrictSUIDSGID=yes
+RestrictNamespaces=yes
+SystemCallArchitectures=native
+SystemCallFilter=@system-service
+SystemCallFilter=~@privileged
+SystemCallErrorNumber=EPERM
+RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6
+UMask=0077
+KeyringMode=private
 `
 
 const (
