@@ -361,7 +361,7 @@ func TestWebhookSpoolSurvivesAStopAndResumesAtStart(t *testing.T) {
 	}
 }
 
-func TestWebhookSpoolOverflowDropsTheOldestWithAReport(t *testing.T) {
+func TestWebhookSpoolOverflowDropsWithAReport(t *testing.T) {
 	rcv := notifytest.NewReceiver(t, vectorSecret)
 	rcv.Stop()
 	w, reps := newTestWebhook(t, rcv.URL(), t.TempDir(), func(o *WebhookOptions) { o.MaxFiles = 2 })
