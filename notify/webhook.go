@@ -52,7 +52,8 @@ type WebhookOptions struct {
 	// required by Start.
 	SpoolDir string
 	// MaxFiles and MaxBytes cap the spool (0: DefaultSpoolMaxFiles,
-	// DefaultSpoolMaxBytes); the oldest deliveries are dropped past them.
+	// DefaultSpoolMaxBytes); past them the least severe deliveries are
+	// dropped, the oldest of them first.
 	MaxFiles int
 	MaxBytes int64
 	// BackoffBase and BackoffMax shape the retry delay after n failures in
@@ -200,6 +201,10 @@ func (w *Webhook) Pending() int {
 	return w.spool.len()
 }
 
+// Gone reports whether the endpoint answered 410 Gone in this run:
+// deliveries are spooled, not sent, until the next start.
+func (w *Webhook) Gone() bool { return w.gone.Load() }
+
 // Lost reports how many deliveries were never spooled because the spool
 // could not be written. (A 410 Gone stops delivery, not spooling.)
 func (w *Webhook) Lost() uint64 { return w.lost.Load() }
@@ -208,10 +213,6 @@ func (w *Webhook) Lost() uint64 { return w.lost.Load() }
 // it and wakes the worker. It never waits on the network.
 func (w *Webhook) Send(ev engine.Event) {
 	if w.spool == nil || !Accepts(ev, w.opt.MinSeverity) {
-		return
-	}
-	if w.gone.Load() {
-		w.lost.Add(1)
 		return
 	}
 	m := NewMessage(ev, w.opt.Host)
