@@ -32,7 +32,7 @@ import (
 )
 
 var (
-	mode      = flag.String("mode", "tools", "tools|paginated|changing|hang|exit|crash|huge|clientinfo|refuse|garbage|dupkey|loop|raw|env|sleep")
+	mode      = flag.String("mode", "tools", "tools|paginated|changing|hang|exit|leak|crash|huge|clientinfo|refuse|garbage|dupkey|loop|raw|env|sleep")
 	transport = flag.String("transport", "stdio", "stdio|http")
 	addr      = flag.String("addr", "127.0.0.1:0", "listen address for http")
 	nTools    = flag.Int("tools", 7, "paginated: number of tools")
@@ -51,6 +51,13 @@ func main() {
 		writePid() // so a test can tell the server was started
 	}
 	switch *mode {
+	case "leak":
+		// Prints its secret to stderr, split across two writes, and dies.
+		v := os.Getenv(*showEnv)
+		fmt.Fprintf(os.Stderr, "connecting with key=%s", v[:len(v)/2])
+		time.Sleep(20 * time.Millisecond)
+		fmt.Fprintf(os.Stderr, "%s\nfatal: auth failed for %s (argv %s)\n", v[len(v)/2:], v, strings.Join(os.Args[1:], " "))
+		os.Exit(3)
 	case "exit":
 		fmt.Fprintln(os.Stderr, "starting test server")
 		fmt.Fprintln(os.Stderr, "fatal: cannot open database /var/lib/test.db")
