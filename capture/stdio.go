@@ -67,17 +67,21 @@ func startProc(name string, args, env []string, dir string, known [][]byte) (*pr
 	p := &proc{cmd: cmd, stdin: inW, stdout: outR, stderr: &tail{max: 4096, known: known}, done: make(chan struct{})}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, p.stderr
 	cmd.WaitDelay = waitDelay
+	beginStart()
 	if err := cmd.Start(); err != nil {
+		endStart(0)
 		inR.Close()
 		inW.Close()
 		outR.Close()
 		outW.Close()
 		return nil, err
 	}
+	endStart(cmd.Process.Pid)
 	inR.Close()
 	outW.Close()
 	go func() {
 		p.werr = cmd.Wait()
+		reaped(cmd.Process.Pid)
 		close(p.done)
 	}()
 	return p, nil
