@@ -84,7 +84,7 @@ func runApprove(e *env, args []string) error {
 	if !ok {
 		return usagef(c.name, "--rules must be default or reference, got %q", rules)
 	}
-	pn, err := loadPin(pinPath)
+	pn, err := loadPin(e, pinPath)
 	if err != nil {
 		return err
 	}
