@@ -199,6 +199,11 @@ type Capture struct {
 	Timeout   time.Duration   // key "timeout": per server, 1s to 5m
 	AllowExec bool            // key "allow_exec"
 	Configs   []CaptureConfig // key "configs"
+	// IdentifyAs (key "identify_as") lists the clientInfo names each
+	// server is also captured as, besides "descriptorpin": a server that
+	// shows an auditor a clean tool list and a real client another is a
+	// BAIT-AND-SWITCH finding. Up to MaxIdentities names.
+	IdentifyAs []string
 }
 
 // CaptureConfig is one client config to capture and the inventory to write.
@@ -213,6 +218,9 @@ const (
 	DefaultCaptureTimeout  = 30 * time.Second
 	MinCaptureInterval     = time.Minute
 	MaxCaptureInterval     = 24 * time.Hour
+	// MaxIdentities caps capture.identify_as: each name is one more launch
+	// of every captured server.
+	MaxIdentities = 8
 )
 
 // Notify configures notification sinks.

@@ -240,6 +240,14 @@ func parseBytes(data []byte, base Config, expand func(string) (string, error)) (
 				{key: "interval", decode: func(v *yaml.Node, path string) { p.duration(v, path, &c.Interval) }},
 				{key: "timeout", decode: func(v *yaml.Node, path string) { p.duration(v, path, &c.Timeout) }},
 				{key: "allow_exec", decode: func(v *yaml.Node, path string) { p.bool(v, path, &c.AllowExec) }},
+				{key: "identify_as", decode: func(v *yaml.Node, path string) {
+					c.IdentifyAs = nil
+					p.sequence(v, path, func(item *yaml.Node, path string) {
+						var id string
+						p.str(item, path, &id)
+						c.IdentifyAs = append(c.IdentifyAs, id)
+					})
+				}},
 				{key: "configs", decode: func(v *yaml.Node, path string) {
 					c.Configs = nil
 					p.sequence(v, path, func(item *yaml.Node, path string) {

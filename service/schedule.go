@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"sort"
@@ -12,10 +13,13 @@ import (
 	"github.com/descriptorpin/descriptorpin/capture"
 	"github.com/descriptorpin/descriptorpin/config"
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/detect"
 	"github.com/descriptorpin/descriptorpin/engine/inventory"
 	"github.com/descriptorpin/descriptorpin/engine/launch"
+	"github.com/descriptorpin/descriptorpin/engine/monitor"
 	"github.com/descriptorpin/descriptorpin/engine/pin"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/engine/scan"
 )
 
 // Scheduled capture: with capture.enabled the service captures the listed
@@ -25,6 +29,9 @@ import (
 // needs capture.allow_exec, and even then only a server whose launch config
 // matches the pin is started: an edited launch line is a LAUNCH finding and
 // is not run until approved. A config change never triggers a capture.
+// With capture.identify_as each server is also captured as those client
+// names, and a server that shows them other tools than it shows
+// descriptorpin is a BAIT-AND-SWITCH finding (baitAndSwitch).
 
 // captureOutput is where a config's inventory goes.
 func captureOutput(cfg config.Config, cc config.CaptureConfig) string {
@@ -95,15 +102,25 @@ func captureConfig(ctx context.Context, cfg config.Config, o Options, cc config.
 	}
 	var ok []*capture.Result
 	var failed []string
-	for _, c := range capture.CaptureAll(ctx, run, nil, opt) {
+	probed := map[string]bool{} // servers every identity was captured from
+	caps := capture.CaptureAll(ctx, run, cfg.Capture.IdentifyAs, opt)
+	for _, c := range caps {
 		if c.Main.Err != nil {
 			failed = append(failed, c.Server.Name+": "+c.Main.Err.Error())
 			continue
 		}
 		ok = append(ok, c.Main)
+		if c.Err != nil {
+			failed = append(failed, c.Server.Name+": "+c.Err.Error())
+		} else {
+			probed[c.Server.Name] = true
+		}
 	}
 	if len(failed) > 0 {
 		evs = append(evs, fail("failed "+strings.Join(failed, "; "))...)
+	}
+	if len(cfg.Capture.IdentifyAs) > 0 && ctx.Err() == nil {
+		evs = append(evs, baitAndSwitch(cfg, o, cc, caps, probed)...)
 	}
 	if len(ok) == 0 || ctx.Err() != nil {
 		return evs
@@ -122,6 +139,87 @@ func captureConfig(ctx context.Context, cfg config.Config, o Options, cc config.
 	}
 	if err != nil {
 		evs = append(evs, fail(err.Error())...)
+	}
+	return evs
+}
+
+// baitFindings are the BAIT-AND-SWITCH findings of one capture: one per
+// server and identity whose tool list differs from the one descriptorpin
+// was shown. Its id is stable while the server keeps lying to that
+// client the same way.
+func baitFindings(caps []*capture.Captured) []engine.Finding {
+	var out []engine.Finding
+	for _, c := range caps {
+		for _, d := range c.Diffs {
+			if d == nil || d.Empty() {
+				continue
+			}
+			var parts []string
+			if len(d.Added) > 0 {
+				parts = append(parts, "only it is shown "+strings.Join(d.Added, ", "))
+			}
+			if len(d.Removed) > 0 {
+				parts = append(parts, "it is not shown "+strings.Join(d.Removed, ", "))
+			}
+			for _, ch := range d.Changed {
+				parts = append(parts, ch.Tool+" differs in "+strings.Join(ch.Fields, ", "))
+			}
+			detail := fmt.Sprintf("as %q the server lists other tools than as %q: %s", d.Identity, d.Baseline, strings.Join(parts, "; "))
+			out = append(out, engine.Finding{
+				ID:    engine.StableID(string(engine.BaitAndSwitch), d.Server, d.Identity, detail),
+				Class: engine.BaitAndSwitch, Severity: engine.High,
+				Subject: d.Server, Server: d.Server, Detail: sanitize.Text(detail),
+			})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// probeState is where the open BAIT-AND-SWITCH findings of a client
+// config are kept between captures and restarts, so each opens and
+// resolves once, like every other finding.
+func probeState(cfg config.Config, cc config.CaptureConfig) string {
+	sum := sha256.Sum256([]byte(cc.Path))
+	return filepath.Join(cfg.StateDir, "probes", hex.EncodeToString(sum[:8])+".json")
+}
+
+// baitAndSwitch turns the capture's probe differences into finding-opened
+// and finding-resolved events through the monitor's state machine, over
+// a state of their own (the scan of the inventory never sees the other
+// identities' lists). A finding of a server that was not probed this time
+// (skipped, failed) stays open.
+func baitAndSwitch(cfg config.Config, o Options, cc config.CaptureConfig, caps []*capture.Captured, probed map[string]bool) []engine.Event {
+	path := probeState(cfg, cc)
+	fs := &monitor.FileState{}
+	if data, _, err := read(o.FS, "probe state", path); err == nil {
+		_ = json.Unmarshal(data, fs) // a broken state starts over: findings open again
+	}
+	fs.Path, fs.Identity, fs.Kind = cc.Path, monitor.Identity(cc.Path, o.Home)+"#identify_as", KindClientConfig
+	if fs.Open == nil {
+		fs.Open = map[string]*engine.OpenFinding{}
+	}
+	kept := map[string]*engine.OpenFinding{}
+	for id, of := range fs.Open {
+		if !probed[of.Server] {
+			kept[id] = of
+			delete(fs.Open, id)
+		}
+	}
+	r := &scan.Report{File: cc.Path, Rules: detect.RulesDefault, Findings: baitFindings(caps)}
+	evs := monitor.ApplyScan(fs, r, "", nil, o.Now())
+	for id, of := range kept {
+		fs.Open[id] = of
+	}
+	data, err := json.Marshal(fs)
+	if err == nil {
+		if err = o.FS.MkdirAll(filepath.Dir(path), 0o700); err == nil {
+			err = o.FS.WriteFile(path, data, 0o600)
+		}
+	}
+	if err != nil {
+		evs = append(evs, engine.Event{Time: o.Now(), Action: engine.ActionScanFailed, Level: "error", File: cc.Path,
+			Message: "scheduled capture: cannot record the identify_as findings: " + sanitize.Text(err.Error()), Error: sanitize.Text(err.Error())})
 	}
 	return evs
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/descriptorpin/descriptorpin/engine/pin"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/engine/scan"
-	"github.com/descriptorpin/descriptorpin/internal/fileio"
 	"github.com/descriptorpin/descriptorpin/service"
 )
 
@@ -31,7 +30,8 @@ the hash of what was accepted: the finding stops being reported until that
 changes. Ids come from 'scan --show-ids' or 'scan --format json'.
 
 Flags:
-  -p, --pin PIN        the pin file to update (required; written atomically)
+  -p, --pin PIN        the pin file to update (required; written atomically,
+                       through a symbolic link to the pin it points at)
   --approved-by NAME   who approves (required)
   --note TEXT          why (required)
   --all                approve every difference
@@ -84,7 +84,7 @@ func runApprove(e *env, args []string) error {
 	if !ok {
 		return usagef(c.name, "--rules must be default or reference, got %q", rules)
 	}
-	pn, err := loadPin(pinPath)
+	pn, err := loadPin(e, pinPath)
 	if err != nil {
 		return err
 	}
@@ -124,7 +124,7 @@ func runApprove(e *env, args []string) error {
 			changed = append(changed, what)
 		}
 	}
-	if err := fileio.WriteAtomic(pinPath, pn.Marshal(), 0o644); err != nil {
+	if err := writePin(pinPath, pn.Marshal()); err != nil {
 		return err
 	}
 	sort.Strings(changed)

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/pin"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/internal/fileio"
@@ -28,7 +29,8 @@ Flags:
   --pin-format 1|2     1 is the original's format, byte-compatible; 2 (default)
                        covers every descriptor field but _meta, records launch
                        configs, approval times and acceptances
-  --force              replace an existing pin file
+  --force              replace an existing pin file (a symbolic link to a pin
+                       is written through, the link kept)
 
 The approval time is now, or SOURCE_DATE_EPOCH when set (reproducible pins).
 
@@ -49,6 +51,29 @@ func approvalTime(e *env) (string, error) {
 		return time.Unix(n, 0).UTC().Format(time.RFC3339), nil
 	}
 	return time.Now().UTC().Format(time.RFC3339), nil
+}
+
+// writePin replaces the pin at path atomically. When path is a symbolic
+// link, the file it points at is replaced and the link stays, but only
+// when that file is a pin already: a link planted in a project folder
+// must not turn 'pin --force' into a write to whatever it points at
+// (~/.bashrc). Anything else is refused with a hint.
+func writePin(path string, data []byte) error {
+	target, linked, err := fileio.LinkTarget(path)
+	if err != nil {
+		return &usageError{msg: err.Error(), hint: "write the pin to a real path, or fix or remove the link"}
+	}
+	if linked {
+		old, err := fileio.ReadCapped("pin", target, engine.MaxFileBytes)
+		if err == nil {
+			_, err = pin.Load(target, old)
+		}
+		if err != nil {
+			return &usageError{msg: fmt.Sprintf("%q is a symbolic link to %q, which is not a pin file this version can read (%v)", sanitize.Text(path), sanitize.Text(target), err),
+				hint: "to write through the link, check what it points at first; otherwise remove the link or give -o a real path"}
+		}
+	}
+	return fileio.WriteAtomic(target, data, 0o644)
 }
 
 func runPin(e *env, args []string) error {
@@ -92,7 +117,7 @@ func runPin(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := fileio.WriteAtomic(out, pn.Marshal(), 0o644); err != nil {
+	if err := writePin(out, pn.Marshal()); err != nil {
 		return err
 	}
 	if format == pin.Format1 {

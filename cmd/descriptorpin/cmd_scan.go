@@ -93,7 +93,7 @@ func runScan(e *env, name string, args []string) error {
 	var pin *pin.Pin
 	if pinPath != "" {
 		// The pin is loaded first, as the original does.
-		if pin, err = loadPin(pinPath); err != nil {
+		if pin, err = loadPin(e, pinPath); err != nil {
 			return err
 		}
 	}

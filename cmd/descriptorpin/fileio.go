@@ -1,11 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/pin"
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/internal/fileio"
 	"github.com/descriptorpin/descriptorpin/service"
 )
@@ -25,11 +27,20 @@ func loadInventory(path string) (*engine.Inventory, fs.FileMode, string, error) 
 	return inv, mode, kind, err
 }
 
-// loadPin reads, parses and verifies a pin file.
-func loadPin(path string) (*pin.Pin, error) {
+// loadPin reads, parses and verifies a pin file, and warns on stderr when
+// the pin leaves out fields the default pins (pin.ExcludeWarning): scan,
+// diff and approve would otherwise be silent about what it no longer
+// guards.
+func loadPin(e *env, path string) (*pin.Pin, error) {
 	data, err := fileio.ReadCapped("pin", path, engine.MaxFileBytes)
 	if err != nil {
 		return nil, err
 	}
-	return pin.Load(path, data)
+	p, err := pin.Load(path, data)
+	if err == nil {
+		if w := pin.ExcludeWarning(p); w != "" {
+			fmt.Fprintf(e.stderr, "descriptorpin: warning: %s: %s\n", sanitize.Text(path), w)
+		}
+	}
+	return p, err
 }

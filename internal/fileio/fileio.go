@@ -141,3 +141,23 @@ func SyncDir(dir string) {
 		d.Close()
 	}
 }
+
+// LinkTarget says which file a write to path should replace. For a path
+// that is not a symbolic link (or does not exist) it is path itself and
+// linked is false. For a link it is the file the chain of links ends at,
+// and linked is true: replacing the link itself with a regular file, as a
+// rename over it does, silently detaches whatever the link was for (a
+// pin kept in a dotfiles repository or a shared folder). A link whose
+// target does not exist is an error: where it points was chosen by
+// whoever made the link, and nothing is created there.
+func LinkTarget(path string) (target string, linked bool, err error) {
+	st, err := os.Lstat(path)
+	if err != nil || st.Mode()&fs.ModeSymlink == 0 {
+		return path, false, nil
+	}
+	target, err = filepath.EvalSymlinks(path)
+	if err != nil {
+		return "", true, fmt.Errorf("%q is a symbolic link to a file that does not exist", sanitize.Text(path))
+	}
+	return target, true, nil
+}

@@ -69,3 +69,31 @@ func TestReadCappedRefusesBigFilesAndDirectories(t *testing.T) {
 		t.Errorf("missing file: %v", err)
 	}
 }
+
+func TestLinkTargetFollowsLinksAndRefusesDanglingOnes(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "real.json")
+	if err := os.WriteFile(real, []byte("{}"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if got, linked, err := LinkTarget(real); got != real || linked || err != nil {
+		t.Errorf("regular file: %q %v %v", got, linked, err)
+	}
+	if got, linked, err := LinkTarget(filepath.Join(dir, "new.json")); got != filepath.Join(dir, "new.json") || linked || err != nil {
+		t.Errorf("missing file: %q %v %v", got, linked, err)
+	}
+	link, chain := filepath.Join(dir, "link.json"), filepath.Join(dir, "chain.json")
+	if err := os.Symlink(real, link); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	_ = os.Symlink(link, chain)
+	want, _ := filepath.EvalSymlinks(real)
+	if got, linked, err := LinkTarget(chain); got != want || !linked || err != nil {
+		t.Errorf("chain of links: %q %v %v, want %q", got, linked, err, want)
+	}
+	dangling := filepath.Join(dir, "dangling.json")
+	_ = os.Symlink(filepath.Join(dir, "nowhere"), dangling)
+	if _, linked, err := LinkTarget(dangling); !linked || err == nil {
+		t.Errorf("dangling link: linked %v err %v", linked, err)
+	}
+}
