@@ -17,33 +17,7 @@ func init() {
 	register(&command{
 		name:    "approve",
 		summary: "re-approve named tools or accept a finding on purpose",
-		usage: `Usage: descriptorpin approve INVENTORY -p PIN (KEY... | --all | --accept ID...) --approved-by NAME --note TEXT
-
-Re-pins exactly the named tools ("server/tool") or servers ("server": every
-tool of it and its launch config) from the current inventory with a fresh
-approval record, and leaves every other entry untouched. A named tool that
-is no longer in the inventory is removed from the pin. --all approves every
-difference (changed, added and removed tools and servers).
-
---accept ID records that a person accepts a static finding on purpose (a
-stdio transport, a known shadow, or one poison signal of one tool), tied to
-the hash of what was accepted: the finding stops being reported until that
-changes. Ids come from 'scan --show-ids' or 'scan --format json'.
-
-Flags:
-  -p, --pin PIN        the pin file to update (required; written atomically)
-  --approved-by NAME   who approves (required)
-  --note TEXT          why (required)
-  --all                approve every difference
-  --accept ID          accept a finding or poison signal (repeatable)
-  --rules SET          rule set used to find the ids to accept (default "default")
-
-Example:
-  descriptorpin scan inventory.json -p pin.json --show-ids
-  descriptorpin approve inventory.json -p pin.json files-local/read_file --approved-by alice --note "reviewed v2.1 wording"
-  descriptorpin approve inventory.json -p pin.json --accept 3f2a9c0d1e4b5a67 --approved-by alice --note "local helper, stdio expected"
-`,
-		run: runApprove,
+		run:     runApprove,
 	})
 }
 

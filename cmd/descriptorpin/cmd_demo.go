@@ -23,18 +23,7 @@ func init() {
 	register(&command{
 		name:    "demo",
 		summary: "watch a temporary copy of the samples while a rug pull happens",
-		usage: `Usage: descriptorpin demo [--keep]
-
-Starts the service on a temporary copy of the samples, then changes them
-the way an attacker would: a rug pull of a description, a poisoned
-description, a new stdio server claiming an existing tool name. Each event
-is printed as it happens, then the service status. Takes a few seconds and
-removes the temporary files (unless --keep).
-
-Example:
-  descriptorpin demo
-`,
-		run: runDemo,
+		run:     runDemo,
 	})
 }
 

@@ -13,27 +13,7 @@ func init() {
 	register(&command{
 		name:    "discover",
 		summary: "list the MCP client configs on this host",
-		usage: `Usage: descriptorpin discover [--format text|json] [--project DIR]... [--all]
-
-Looks in every place an MCP client keeps its server list on this OS
-(Claude Desktop, Claude Code, Cursor, Windsurf, VS Code and Insiders,
-Copilot CLI, Cline, Roo Code, Continue, Zed, Gemini CLI, Codex, OpenCode,
-Kiro, Amazon Q), honouring HOME, XDG_CONFIG_HOME, APPDATA, LOCALAPPDATA,
-CLAUDE_CONFIG_DIR and CODEX_HOME, plus the project files of the projects
-~/.claude.json names and of each --project directory. Prints each config
-found with its client, scope, server count and parse status; when none is
-found, the locations it checked.
-
-Flags:
-  --format FORMAT   text (default) or json
-  --project DIR     also look for project-scope files in DIR (repeatable)
-  --all             also list the locations where nothing was found
-
-Example:
-  descriptorpin discover
-  descriptorpin discover --project ~/src/app --format json
-`,
-		run: runDiscover,
+		run:     runDiscover,
 	})
 }
 

@@ -15,27 +15,7 @@ func init() {
 	register(&command{
 		name:    "pin",
 		summary: "write a pin file from an inventory",
-		usage: `Usage: descriptorpin pin INVENTORY -o PIN [--approved-by NAME] [--note TEXT] [--pin-format 1|2] [--force]
-
-Records the approved state of every tool (a canonical hash and the canonical
-descriptor) and, in format 2, every server's launch config. The pin accepts
-nothing by itself: a scan right after it reports the same static findings.
-
-Flags:
-  -o, --out PIN        path to write the pin file (required)
-  --approved-by NAME   approver identity recorded per entry (default "[UNSPECIFIED]")
-  --note TEXT          approval note recorded per entry
-  --pin-format 1|2     1 is the original's format, byte-compatible; 2 (default)
-                       covers every descriptor field but _meta, records launch
-                       configs, approval times and acceptances
-  --force              replace an existing pin file
-
-The approval time is now, or SOURCE_DATE_EPOCH when set (reproducible pins).
-
-Example:
-  descriptorpin pin samples/inventory_clean.json -o pin.json --approved-by alice@example.com --note "initial review"
-`,
-		run: runPin,
+		run:     runPin,
 	})
 }
 

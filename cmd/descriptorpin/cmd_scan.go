@@ -13,51 +13,17 @@ func init() {
 	register(&command{
 		name:    "scan",
 		summary: "report all finding classes against a pin",
-		usage: `Usage: descriptorpin scan INVENTORY -p PIN [--rules default|reference] [--format text|json|sarif] [--show-ids]
-
-Compares the inventory with the pin and runs every detector: MUTATION (a
-pinned descriptor changed), ADDED, REMOVED, SHADOW (one tool name on two
-servers), POISON (instruction-shaped text in anything the model reads) and
-TRANSPORT (a launch that deserves review).
-
-Flags:
-  -p, --pin PIN        the pin file (required)
-  --rules SET          default (every text the model reads, fewer false
-                       positives) or reference (the original's exact rules)
-  --format FORMAT      text (default), json or sarif
-  --show-ids           show each finding's stable id (for approve --accept)
-
-Exit status: 0 clean, 1 findings, 2 usage or input error.
-
-Example:
-  descriptorpin scan samples/inventory_mutated.json -p samples/pin.json
-`,
-		run: func(e *env, args []string) error { return runScan(e, "scan", args) },
+		run:     func(e *env, args []string) error { return runScan(e, "scan", args) },
 	})
 	register(&command{
 		name:    "diff",
 		summary: "report rug-pull mutations only",
-		usage: `Usage: descriptorpin diff INVENTORY -p PIN [--rules default|reference] [--format text|json|sarif] [--show-ids]
-
-Reports only MUTATION findings: pinned tools whose descriptor changed, one
-block per changed field (and, inside schemas, per JSON path).
-
-Example:
-  descriptorpin diff samples/inventory_mutated.json -p samples/pin.json
-`,
-		run: func(e *env, args []string) error { return runScan(e, "diff", args) },
+		run:     func(e *env, args []string) error { return runScan(e, "diff", args) },
 	})
 	register(&command{
 		name:    "shadow",
 		summary: "report cross-server tool name collisions only",
-		usage: `Usage: descriptorpin shadow INVENTORY [--rules default|reference] [--format text|json|sarif] [--show-ids]
-
-Reports tool names claimed by two or more servers. Needs no pin.
-
-Example:
-  descriptorpin shadow samples/inventory_mutated.json
-`,
-		run: func(e *env, args []string) error { return runScan(e, "shadow", args) },
+		run:     func(e *env, args []string) error { return runScan(e, "shadow", args) },
 	})
 }
 

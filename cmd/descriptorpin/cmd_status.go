@@ -22,17 +22,7 @@ func init() {
 	register(&command{
 		name:    "status",
 		summary: "show the service's open findings and watched files",
-		usage: `Usage: descriptorpin status [--config FILE] [--format text|json]
-
-Reads the state the service persists and prints the open findings, each
-watched file with its last scan time and result, and any degraded watch.
-Exit status 1 when findings are open.
-
-Example:
-  descriptorpin status
-  descriptorpin status --format json | jq '.open[] | .summary'
-`,
-		run: runStatus,
+		run:     runStatus,
 	})
 }
 
