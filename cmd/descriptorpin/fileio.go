@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"io"
 	"io/fs"
 	"os"
 
@@ -12,11 +14,30 @@ import (
 
 func osGetenv(k string) string { return os.Getenv(k) }
 
+// stdio is the name that means standard input (or output) where a file
+// name goes.
+const stdio = "-"
+
+// readInput reads a file, or standard input for "-", with the same cap.
+func readInput(e *env, what, path string) ([]byte, fs.FileMode, error) {
+	if path != stdio {
+		return fileio.ReadWithMode(what, path, engine.MaxFileBytes)
+	}
+	data, err := io.ReadAll(io.LimitReader(e.stdin, engine.MaxFileBytes+1))
+	if err != nil {
+		return nil, 0, fmt.Errorf("reading %s from standard input: %w", what, err)
+	}
+	if int64(len(data)) > engine.MaxFileBytes {
+		return nil, 0, &engine.InputError{File: stdio, Msg: fmt.Sprintf("standard input is larger than the %d MiB cap", engine.MaxFileBytes>>20)}
+	}
+	return data, 0, nil
+}
+
 // loadInventory reads and parses an inventory or an MCP client config;
 // it also returns the file's mode for the writable_config rule and which
 // of the two kinds the file is.
-func loadInventory(path string) (*engine.Inventory, fs.FileMode, string, error) {
-	data, mode, err := fileio.ReadWithMode("inventory", path, engine.MaxFileBytes)
+func loadInventory(e *env, path string) (*engine.Inventory, fs.FileMode, string, error) {
+	data, mode, err := readInput(e, "inventory", path)
 	if err != nil {
 		return nil, 0, "", err
 	}
@@ -26,10 +47,24 @@ func loadInventory(path string) (*engine.Inventory, fs.FileMode, string, error) 
 }
 
 // loadPin reads, parses and verifies a pin file.
-func loadPin(path string) (*pin.Pin, error) {
-	data, err := fileio.ReadCapped("pin", path, engine.MaxFileBytes)
+func loadPin(e *env, path string) (*pin.Pin, error) {
+	data, _, err := readInput(e, "pin", path)
 	if err != nil {
 		return nil, err
 	}
 	return pin.Load(path, data)
+}
+
+// oneStdin refuses two inputs read from standard input.
+func oneStdin(cmd string, paths ...string) error {
+	n := 0
+	for _, p := range paths {
+		if p == stdio {
+			n++
+		}
+	}
+	if n > 1 {
+		return usagef(cmd, "only one of the files can be read from standard input (-)")
+	}
+	return nil
 }
