@@ -3,12 +3,12 @@ package main
 import (
 	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/descriptorpin/descriptorpin/engine/detect"
 	"github.com/descriptorpin/descriptorpin/engine/pin"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/engine/scan"
+	"github.com/descriptorpin/descriptorpin/internal/english"
 	"github.com/descriptorpin/descriptorpin/internal/fileio"
 	"github.com/descriptorpin/descriptorpin/service"
 )
@@ -25,13 +25,16 @@ func runApprove(e *env, args []string) error {
 	c := lookup("approve")
 	fs := newFlags(e, c)
 	var pinPath, by, note, rules string
-	var all bool
+	var all, yes, quiet bool
 	var accept stringList
 	fs.StringVar(&pinPath, "p", "", "")
 	fs.StringVar(&pinPath, "pin", "", "")
 	fs.StringVar(&by, "approved-by", "", "")
 	fs.StringVar(&note, "note", "", "")
 	fs.BoolVar(&all, "all", false, "")
+	fs.BoolVar(&yes, "yes", false, "")
+	fs.BoolVar(&quiet, "q", false, "")
+	fs.BoolVar(&quiet, "quiet", false, "")
 	fs.Var(&accept, "accept", "")
 	fs.StringVar(&rules, "rules", string(detect.RulesDefault), "")
 	pos, err := parseFlags(e, c, fs, args)
@@ -45,6 +48,8 @@ func runApprove(e *env, args []string) error {
 	switch {
 	case pinPath == "":
 		return usagef(c.name, "the following flag is required: -p/--pin")
+	case pinPath == stdio:
+		return usagef(c.name, "approve rewrites the pin in place: -p cannot be - (standard input)")
 	case by == "":
 		return usagef(c.name, "the following flag is required: --approved-by")
 	case note == "":
@@ -58,11 +63,11 @@ func runApprove(e *env, args []string) error {
 	if !ok {
 		return usagef(c.name, "--rules must be default or reference, got %q", rules)
 	}
-	pn, err := loadPin(pinPath)
+	pn, err := loadPin(e, pinPath)
 	if err != nil {
 		return err
 	}
-	inv, _, kind, err := loadInventory(inventory)
+	inv, _, kind, err := loadInventory(e, inventory)
 	if err != nil {
 		return err
 	}
@@ -77,6 +82,16 @@ func runApprove(e *env, args []string) error {
 			return &usageError{msg: "a format-1 pin cannot record acceptances", hint: "convert it: descriptorpin pin INVENTORY -o NEW --pin-format 2"}
 		}
 	}
+	view := pn
+	if kind == service.KindClientConfig {
+		view = pn.ServersOnly()
+	}
+	r := scan.Scan(inv, view, scan.ScanOptions{Rules: rs})
+	if all {
+		if err := confirmAll(e, r, yes); err != nil {
+			return err
+		}
+	}
 	var changed []string
 	if all || len(keys) > 0 {
 		changed, err = pin.Approve(pn, inv, keys, all, kind == service.KindClientConfig, ap)
@@ -85,11 +100,6 @@ func runApprove(e *env, args []string) error {
 		}
 	}
 	if len(accept) > 0 {
-		view := pn
-		if kind == service.KindClientConfig {
-			view = pn.ServersOnly()
-		}
-		r := scan.Scan(inv, view, scan.ScanOptions{Rules: rs})
 		for _, id := range accept {
 			what, err := pin.Accept(pn, r.Findings, r.Accepted, id, ap)
 			if err != nil {
@@ -101,10 +111,13 @@ func runApprove(e *env, args []string) error {
 	if err := fileio.WriteAtomic(pinPath, pn.Marshal(), 0o644); err != nil {
 		return err
 	}
+	if quiet {
+		return nil
+	}
 	sort.Strings(changed)
 	for _, ch := range changed {
 		fmt.Fprintf(e.stdout, "%s\n", sanitize.Text(ch))
 	}
-	fmt.Fprintf(e.stdout, "updated %s: %d %s\n", sanitize.Text(pinPath), len(changed), strings.TrimSpace(map[bool]string{true: "change", false: "changes"}[len(changed) == 1]))
+	fmt.Fprintf(e.stdout, "updated %s: %d %s\n", sanitize.Text(pinPath), len(changed), english.Plural(len(changed), "change", "changes"))
 	return nil
 }

@@ -2,12 +2,14 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"time"
 
 	"github.com/descriptorpin/descriptorpin/engine/pin"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/internal/english"
 	"github.com/descriptorpin/descriptorpin/internal/fileio"
 )
 
@@ -36,13 +38,15 @@ func runPin(e *env, args []string) error {
 	fs := newFlags(e, c)
 	var out, by, note string
 	var format int
-	var force bool
+	var force, quiet bool
 	fs.StringVar(&out, "o", "", "")
 	fs.StringVar(&out, "out", "", "")
 	fs.StringVar(&by, "approved-by", pin.DefaultApprover, "")
 	fs.StringVar(&note, "note", "", "")
 	fs.IntVar(&format, "pin-format", pin.Format2, "")
 	fs.BoolVar(&force, "force", false, "")
+	fs.BoolVar(&quiet, "q", false, "")
+	fs.BoolVar(&quiet, "quiet", false, "")
 	pos, err := parseFlags(e, c, fs, args)
 	if err != nil {
 		return err
@@ -56,11 +60,11 @@ func runPin(e *env, args []string) error {
 	if format != pin.Format1 && format != pin.Format2 {
 		return usagef(c.name, "--pin-format must be 1 or 2, got %d", format)
 	}
-	if _, err := os.Lstat(out); err == nil && !force {
+	if _, err := os.Lstat(out); err == nil && !force && out != stdio {
 		return &usageError{msg: fmt.Sprintf("%q already exists", sanitize.Text(out)),
 			hint: "use 'descriptorpin approve' to re-approve changed tools, or --force to replace the pin and its approvals"}
 	}
-	inv, _, _, err := loadInventory(pos[0])
+	inv, _, _, err := loadInventory(e, pos[0])
 	if err != nil {
 		return err
 	}
@@ -72,13 +76,33 @@ func runPin(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if out == stdio {
+		return pinToStdout(e, pn, quiet)
+	}
 	if err := fileio.WriteAtomic(out, pn.Marshal(), 0o644); err != nil {
 		return err
 	}
-	if format == pin.Format1 {
-		fmt.Fprintf(e.stdout, "pinned %d tools to %s\n", len(pn.Tools), sanitize.Text(out))
-	} else {
-		fmt.Fprintf(e.stdout, "pinned %d tools and %d servers to %s\n", len(pn.Tools), len(pn.Servers), sanitize.Text(out))
+	if !quiet {
+		writePinned(e.stdout, pn, sanitize.Text(out))
 	}
 	return nil
+}
+
+// pinToStdout is -o -: the pin is the output, the note goes to stderr.
+func pinToStdout(e *env, pn *pin.Pin, quiet bool) error {
+	if _, err := e.stdout.Write(pn.Marshal()); err != nil {
+		return err
+	}
+	if !quiet {
+		writePinned(e.stderr, pn, "standard output")
+	}
+	return nil
+}
+
+func writePinned(w io.Writer, pn *pin.Pin, dest string) {
+	if pn.Format == pin.Format1 {
+		fmt.Fprintf(w, "pinned %d %s to %s\n", len(pn.Tools), english.Plural(len(pn.Tools), "tool", "tools"), dest)
+		return
+	}
+	fmt.Fprintf(w, "pinned %d %s and %d %s to %s\n", len(pn.Tools), english.Plural(len(pn.Tools), "tool", "tools"), len(pn.Servers), english.Plural(len(pn.Servers), "server", "servers"), dest)
 }
