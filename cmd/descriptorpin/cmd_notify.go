@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"text/tabwriter"
 
-	"github.com/descriptorpin/descriptorpin/config"
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/internal/english"
@@ -42,7 +41,7 @@ func runNotify(e *env, args []string) error {
 	case len(pos) > 1:
 		return usagef(c.name, "notify test takes no arguments")
 	}
-	cfg, err := config.LoadOrDefault(cfgPath)
+	cfg, err := loadConfig(cfgPath)
 	if err != nil {
 		return err
 	}

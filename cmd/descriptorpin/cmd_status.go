@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"sort"
 
-	"github.com/descriptorpin/descriptorpin/config"
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/monitor"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
@@ -42,7 +41,7 @@ func runStatus(e *env, args []string) error {
 	if format != "text" && format != "json" {
 		return usagef(c.name, "--format must be text or json, got %q", sanitize.Text(format))
 	}
-	cfg, err := config.LoadOrDefault(cfgPath)
+	cfg, err := loadConfig(cfgPath)
 	if err != nil {
 		return err
 	}

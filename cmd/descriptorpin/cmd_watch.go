@@ -8,7 +8,6 @@ import (
 	"os/user"
 	"syscall"
 
-	"github.com/descriptorpin/descriptorpin/config"
 	"github.com/descriptorpin/descriptorpin/service"
 )
 
@@ -35,7 +34,7 @@ func runWatch(e *env, args []string) error {
 	if len(pos) > 0 {
 		return usagef(c.name, "watch takes no arguments")
 	}
-	cfg, err := config.LoadOrDefault(cfgPath)
+	cfg, err := loadConfig(cfgPath)
 	if err != nil {
 		return err
 	}

@@ -1,13 +1,16 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 
+	"github.com/descriptorpin/descriptorpin/config"
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/pin"
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/internal/fileio"
 	"github.com/descriptorpin/descriptorpin/service"
 )
@@ -67,4 +70,15 @@ func oneStdin(cmd string, paths ...string) error {
 		return usagef(cmd, "only one of the files can be read from standard input (-)")
 	}
 	return nil
+}
+
+// loadConfig is config.LoadOrDefault; a --config file that does not exist
+// is a usage error with the way out, not a bare stat error.
+func loadConfig(path string) (config.Config, error) {
+	cfg, err := config.LoadOrDefault(path)
+	if path != "" && errors.Is(err, fs.ErrNotExist) {
+		return cfg, &usageError{msg: fmt.Sprintf("config file %q does not exist", sanitize.Text(path)),
+			hint: "write one from the example 'descriptorpin help config' prints, or leave out --config to use the defaults"}
+	}
+	return cfg, err
 }
