@@ -2,10 +2,45 @@ package main
 
 import (
 	"embed"
+	"flag"
 	"fmt"
 	"io"
+	"regexp"
 	"sort"
+	"strings"
+
+	"github.com/descriptorpin/descriptorpin/config"
+	"github.com/descriptorpin/descriptorpin/internal/completion"
 )
+
+// helpTopic is a help page that is not a command.
+type helpTopic struct {
+	name, summary string
+	text          func() string
+}
+
+var topics = []helpTopic{
+	{"config", "the service's config file: where it is, every key, the defaults", configTopic},
+}
+
+func topic(name string) *helpTopic {
+	for i := range topics {
+		if topics[i].name == name {
+			return &topics[i]
+		}
+	}
+	return nil
+}
+
+// configTopic is help/topic-config.txt with this OS's default path, then
+// the commented example config: every key with its default.
+func configTopic() string {
+	where := "none on this OS (give --config)"
+	if p, err := config.DefaultPath(); err == nil {
+		where = p
+	}
+	return strings.Replace(helpText("topic-config"), "{{default_path}}", where, 1) + "\n" + config.Example
+}
 
 // helpFiles holds each command's help text and the help topics, as plain
 // text files next to the code: docs/manual.md is checked against them.
@@ -28,5 +63,58 @@ func writeTopHelp(w io.Writer) {
 	for _, c := range sorted {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
 	}
+	fmt.Fprint(w, "\nHelp topics:\n")
+	for _, t := range topics {
+		fmt.Fprintf(w, "  %-9s %s\n", t.name, t.summary)
+	}
 	fmt.Fprint(w, "\nExit codes: 0 clean, 1 findings present, 2 usage or input error.\nRun 'descriptorpin help <command>' for a command's flags and an example.\n")
+}
+
+func init() {
+	register(&command{name: "completion", summary: "print a shell completion script (bash, zsh or fish)", run: runCompletion})
+}
+
+// flagName finds the flags in a help text's synopsis and flag lines.
+var flagName = regexp.MustCompile(`(?:^|[\s\[(|,/])(--[a-z][a-z-]+|-[a-zA-Z])\b`)
+
+func runCompletion(e *env, args []string) error {
+	c := lookup("completion")
+	if len(args) == 1 && (args[0] == "-h" || args[0] == "--help") {
+		fmt.Fprint(e.stdout, c.usage)
+		return flag.ErrHelp
+	}
+	if len(args) != 1 {
+		return usagef(c.name, "completion takes one shell: %s", strings.Join(completion.Shells, ", "))
+	}
+	var cmds []completion.Command
+	for _, cmd := range commands {
+		seen := map[string]bool{}
+		cc := completion.Command{Name: cmd.name, Summary: cmd.summary}
+		for i, line := range strings.Split(cmd.usage, "\n") {
+			if line = strings.TrimSpace(line); i > 0 {
+				if !strings.HasPrefix(line, "-") {
+					continue // not the synopsis or a flag line
+				}
+				line, _, _ = strings.Cut(line, "  ") // the flags, not their description
+			}
+			for _, m := range flagName.FindAllStringSubmatch(line, -1) {
+				if !seen[m[1]] {
+					seen[m[1]] = true
+					cc.Flags = append(cc.Flags, m[1])
+				}
+			}
+		}
+		cmds = append(cmds, cc)
+	}
+	cmds = append(cmds, completion.Command{Name: "help", Summary: "show a command's help or a help topic"})
+	var names []string
+	for _, t := range topics {
+		names = append(names, t.name)
+	}
+	script, err := completion.Script("descriptorpin", args[0], cmds, names)
+	if err != nil {
+		return usagef(c.name, "%s", err.Error())
+	}
+	fmt.Fprint(e.stdout, script)
+	return nil
 }

@@ -90,7 +90,12 @@ func dispatch(e *env, args []string) error {
 				fmt.Fprint(e.stdout, c.usage)
 				return nil
 			}
-			return usagef("", "unknown command %q", sanitize.Text(args[1]))
+			if t := topic(args[1]); t != nil {
+				fmt.Fprint(e.stdout, t.text())
+				return nil
+			}
+			return &usageError{msg: fmt.Sprintf("no help for %q: not a command or a help topic", sanitize.Text(args[1])),
+				hint: "run 'descriptorpin help' for the commands and the topics"}
 		}
 		writeTopHelp(e.stdout)
 		return nil
