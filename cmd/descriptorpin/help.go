@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -74,9 +73,6 @@ func init() {
 	register(&command{name: "completion", summary: "print a shell completion script (bash, zsh or fish)", run: runCompletion})
 }
 
-// flagName finds the flags in a help text's synopsis and flag lines.
-var flagName = regexp.MustCompile(`(?:^|[\s\[(|,/])(--[a-z][a-z-]+|-[a-zA-Z])\b`)
-
 func runCompletion(e *env, args []string) error {
 	c := lookup("completion")
 	if len(args) == 1 && (args[0] == "-h" || args[0] == "--help") {
@@ -88,22 +84,7 @@ func runCompletion(e *env, args []string) error {
 	}
 	var cmds []completion.Command
 	for _, cmd := range commands {
-		seen := map[string]bool{}
-		cc := completion.Command{Name: cmd.name, Summary: cmd.summary}
-		for i, line := range strings.Split(cmd.usage, "\n") {
-			if line = strings.TrimSpace(line); i > 0 {
-				if !strings.HasPrefix(line, "-") {
-					continue // not the synopsis or a flag line
-				}
-				line, _, _ = strings.Cut(line, "  ") // the flags, not their description
-			}
-			for _, m := range flagName.FindAllStringSubmatch(line, -1) {
-				if !seen[m[1]] {
-					seen[m[1]] = true
-					cc.Flags = append(cc.Flags, m[1])
-				}
-			}
-		}
+		cc := completion.Command{Name: cmd.name, Summary: cmd.summary, Flags: completion.FlagsFromHelp(cmd.usage)}
 		cmds = append(cmds, cc)
 	}
 	cmds = append(cmds, completion.Command{Name: "help", Summary: "show a command's help or a help topic"})

@@ -6,9 +6,37 @@ package completion
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 )
+
+// flagName is a flag in a synopsis or a flag line: "--pin", "-p".
+var flagName = regexp.MustCompile(`(?:^|[\s\[(|,/])(--[a-z][a-z-]+|-[a-zA-Z])\b`)
+
+// FlagsFromHelp lists the flags a help text names in its first line (the
+// synopsis) and in its flag lines (lines that start with "-" after the
+// indentation, up to the two spaces before the description), in order,
+// once each. Flags named in prose and examples are not taken.
+func FlagsFromHelp(help string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for i, line := range strings.Split(help, "\n") {
+		if line = strings.TrimSpace(line); i > 0 {
+			if !strings.HasPrefix(line, "-") {
+				continue
+			}
+			line, _, _ = strings.Cut(line, "  ")
+		}
+		for _, m := range flagName.FindAllStringSubmatch(line, -1) {
+			if !seen[m[1]] {
+				seen[m[1]] = true
+				out = append(out, m[1])
+			}
+		}
+	}
+	return out
+}
 
 // Command is one subcommand and the flags it takes ("--pin", "-p").
 type Command struct {
