@@ -110,7 +110,7 @@ func writeStatus(w io.Writer, v statusView) {
 	}
 	fmt.Fprintf(w, "open findings: %d\n", len(v.Open))
 	for _, f := range v.Open {
-		fmt.Fprintf(w, "  [%s] %s (since %s)\n", f.Severity, sanitize.Text(f.Summary), f.OpenedAt)
+		fmt.Fprintf(w, "  [%s] %s (since %s) [id %s]\n", f.Severity, sanitize.Text(f.Summary), f.OpenedAt, sanitize.Text(f.FindingID))
 		for _, d := range f.Details {
 			fmt.Fprintf(w, "    %s\n", sanitize.Text(d))
 		}
