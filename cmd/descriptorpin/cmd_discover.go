@@ -17,7 +17,7 @@ func init() {
 	})
 }
 
-func runDiscover(e *env, args []string) error {
+func runDiscover(e *env, args []string) (err error) {
 	c := lookup("discover")
 	fset := newFlags(e, c)
 	var format string
@@ -44,6 +44,12 @@ func runDiscover(e *env, args []string) error {
 			found = append(found, d)
 		}
 	}
+	defer func() {
+		if bad := unparsed(found); bad > 0 && err == nil {
+			fmt.Fprintf(e.stderr, "descriptorpin: %d MCP client %s found could not be parsed\n", bad, english.Plural(bad, "config", "configs"))
+			err = errFindings
+		}
+	}()
 	if format == "json" {
 		list := found
 		if all {
@@ -78,4 +84,14 @@ func runDiscover(e *env, args []string) error {
 		}
 	}
 	return nil
+}
+
+func unparsed(found []service.Discovered) int {
+	n := 0
+	for _, d := range found {
+		if d.Status != "ok" {
+			n++
+		}
+	}
+	return n
 }
