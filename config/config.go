@@ -18,7 +18,9 @@
 //
 // Path fields (pin, state_dir, targets[].path, log.file and
 // notify.webhooks[].secret_file) are expanded with Expand when parsed (so
-// "~/x", "$VAR/x" and "${VAR}/x" work) and then cleaned.
+// "~/x", "$VAR/x" and "${VAR}/x" work) and then cleaned. Load takes a
+// path that is still relative as relative to the config file's directory;
+// Parse, with no file, leaves it relative and Validate refuses it.
 //
 // Errors never carry secret values: a webhook URL is shown as scheme://host
 // only (see redact.Endpoint), and secrets themselves are never in this file (a

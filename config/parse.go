@@ -53,7 +53,7 @@ func Load(path string) (Config, error) {
 	if err != nil {
 		return Config{}, err
 	}
-	cfg, errs := parseBytes(data, Default(), Expand)
+	cfg, errs := parseBytes(data, Default(), relativeTo(path))
 	if len(errs) > 0 {
 		for _, e := range errs {
 			e.File = path
@@ -67,11 +67,33 @@ func Load(path string) (Config, error) {
 	return cfg, nil
 }
 
+// relativeTo is Expand for a file on disk: a path that is still relative
+// after expansion ("pin: pin.json", "targets: [{path: ./inv.json}]") is
+// taken relative to the directory of the config file, as a person writing
+// it next to the file means it, not to the service's working directory.
+// This is the one place config paths are resolved.
+func relativeTo(file string) func(string) (string, error) {
+	dir := filepath.Dir(file)
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	return func(p string) (string, error) {
+		x, err := Expand(p)
+		if err != nil || x == "" || filepath.IsAbs(x) || filepath.VolumeName(x) != "" {
+			return x, err
+		}
+		return filepath.Join(dir, x), nil
+	}
+}
+
 // readFile reads a config file, refusing anything but a regular file of at
 // most MaxFileSize bytes.
 func readFile(path string) ([]byte, error) {
 	// Stat before opening: opening a FIFO would block.
 	fi, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("loading config: %s: no such file (%w)", path, fs.ErrNotExist)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("loading config: %w", err)
 	}

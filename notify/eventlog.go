@@ -322,7 +322,8 @@ func (l *EventLog) encodeText(ev *engine.Event, level string) {
 			id, _ := ruleOf(f)
 			e.Str("rule", sanitize.Text(id))
 		}
-		e.Str("severity", sanitize.Text(f.Severity)).Str("finding", sanitize.Text(f.ID))
+		// The scan's finding id: the one 'approve --accept' takes.
+		e.Str("severity", sanitize.Text(f.Severity)).Str("finding", sanitize.Text(f.FindingID))
 	}
 	if ev.File != "" {
 		e.Str("file", sanitize.Text(ev.File))

@@ -3,12 +3,12 @@ package main
 import (
 	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/descriptorpin/descriptorpin/engine/detect"
 	"github.com/descriptorpin/descriptorpin/engine/pin"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/engine/scan"
+	"github.com/descriptorpin/descriptorpin/internal/english"
 	"github.com/descriptorpin/descriptorpin/service"
 )
 
@@ -16,34 +16,7 @@ func init() {
 	register(&command{
 		name:    "approve",
 		summary: "re-approve named tools or accept a finding on purpose",
-		usage: `Usage: descriptorpin approve INVENTORY -p PIN (KEY... | --all | --accept ID...) --approved-by NAME --note TEXT
-
-Re-pins exactly the named tools ("server/tool") or servers ("server": every
-tool of it and its launch config) from the current inventory with a fresh
-approval record, and leaves every other entry untouched. A named tool that
-is no longer in the inventory is removed from the pin. --all approves every
-difference (changed, added and removed tools and servers).
-
---accept ID records that a person accepts a static finding on purpose (a
-stdio transport, a known shadow, or one poison signal of one tool), tied to
-the hash of what was accepted: the finding stops being reported until that
-changes. Ids come from 'scan --show-ids' or 'scan --format json'.
-
-Flags:
-  -p, --pin PIN        the pin file to update (required; written atomically,
-                       through a symbolic link to the pin it points at)
-  --approved-by NAME   who approves (required)
-  --note TEXT          why (required)
-  --all                approve every difference
-  --accept ID          accept a finding or poison signal (repeatable)
-  --rules SET          rule set used to find the ids to accept (default "default")
-
-Example:
-  descriptorpin scan inventory.json -p pin.json --show-ids
-  descriptorpin approve inventory.json -p pin.json files-local/read_file --approved-by alice --note "reviewed v2.1 wording"
-  descriptorpin approve inventory.json -p pin.json --accept 3f2a9c0d1e4b5a67 --approved-by alice --note "local helper, stdio expected"
-`,
-		run: runApprove,
+		run:     runApprove,
 	})
 }
 
@@ -51,13 +24,16 @@ func runApprove(e *env, args []string) error {
 	c := lookup("approve")
 	fs := newFlags(e, c)
 	var pinPath, by, note, rules string
-	var all bool
+	var all, yes, quiet bool
 	var accept stringList
 	fs.StringVar(&pinPath, "p", "", "")
 	fs.StringVar(&pinPath, "pin", "", "")
 	fs.StringVar(&by, "approved-by", "", "")
 	fs.StringVar(&note, "note", "", "")
 	fs.BoolVar(&all, "all", false, "")
+	fs.BoolVar(&yes, "yes", false, "")
+	fs.BoolVar(&quiet, "q", false, "")
+	fs.BoolVar(&quiet, "quiet", false, "")
 	fs.Var(&accept, "accept", "")
 	fs.StringVar(&rules, "rules", string(detect.RulesDefault), "")
 	pos, err := parseFlags(e, c, fs, args)
@@ -71,6 +47,8 @@ func runApprove(e *env, args []string) error {
 	switch {
 	case pinPath == "":
 		return usagef(c.name, "the following flag is required: -p/--pin")
+	case pinPath == stdio:
+		return usagef(c.name, "approve rewrites the pin in place: -p cannot be - (standard input)")
 	case by == "":
 		return usagef(c.name, "the following flag is required: --approved-by")
 	case note == "":
@@ -88,7 +66,7 @@ func runApprove(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	inv, _, kind, err := loadInventory(inventory)
+	inv, _, kind, err := loadInventory(e, inventory)
 	if err != nil {
 		return err
 	}
@@ -103,6 +81,16 @@ func runApprove(e *env, args []string) error {
 			return &usageError{msg: "a format-1 pin cannot record acceptances", hint: "convert it: descriptorpin pin INVENTORY -o NEW --pin-format 2"}
 		}
 	}
+	view := pn
+	if kind == service.KindClientConfig {
+		view = pn.ServersOnly()
+	}
+	r := scan.Scan(inv, view, scan.ScanOptions{Rules: rs})
+	if all {
+		if err := confirmAll(e, r, yes); err != nil {
+			return err
+		}
+	}
 	var changed []string
 	if all || len(keys) > 0 {
 		changed, err = pin.Approve(pn, inv, keys, all, kind == service.KindClientConfig, ap)
@@ -111,11 +99,6 @@ func runApprove(e *env, args []string) error {
 		}
 	}
 	if len(accept) > 0 {
-		view := pn
-		if kind == service.KindClientConfig {
-			view = pn.ServersOnly()
-		}
-		r := scan.Scan(inv, view, scan.ScanOptions{Rules: rs})
 		for _, id := range accept {
 			what, err := pin.Accept(pn, r.Findings, r.Accepted, id, ap)
 			if err != nil {
@@ -127,10 +110,13 @@ func runApprove(e *env, args []string) error {
 	if err := writePin(pinPath, pn.Marshal()); err != nil {
 		return err
 	}
+	if quiet {
+		return nil
+	}
 	sort.Strings(changed)
 	for _, ch := range changed {
 		fmt.Fprintf(e.stdout, "%s\n", sanitize.Text(ch))
 	}
-	fmt.Fprintf(e.stdout, "updated %s: %d %s\n", sanitize.Text(pinPath), len(changed), strings.TrimSpace(map[bool]string{true: "change", false: "changes"}[len(changed) == 1]))
+	fmt.Fprintf(e.stdout, "updated %s: %d %s\n", sanitize.Text(pinPath), len(changed), english.Plural(len(changed), "change", "changes"))
 	return nil
 }

@@ -12,7 +12,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/descriptorpin/descriptorpin/config"
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/notify"
 	"github.com/descriptorpin/descriptorpin/samples"
@@ -23,18 +22,7 @@ func init() {
 	register(&command{
 		name:    "demo",
 		summary: "watch a temporary copy of the samples while a rug pull happens",
-		usage: `Usage: descriptorpin demo [--keep]
-
-Starts the service on a temporary copy of the samples, then changes them
-the way an attacker would: a rug pull of a description, a poisoned
-description, a new stdio server claiming an existing tool name. Each event
-is printed as it happens, then the service status. Takes a few seconds and
-removes the temporary files (unless --keep).
-
-Example:
-  descriptorpin demo
-`,
-		run: runDemo,
+		run:     runDemo,
 	})
 }
 
@@ -80,26 +68,10 @@ func runDemo(e *env, args []string) error {
 	} else {
 		defer os.RemoveAll(dir)
 	}
-	inv := filepath.Join(dir, "inventory.json")
-	for name, dst := range map[string]string{"inventory_clean.json": inv, "pin.json": filepath.Join(dir, "pin.json")} {
-		data, err := samples.FS.ReadFile(name)
-		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(dst, data, 0o644); err != nil {
-			return err
-		}
+	cfg, inv, err := service.DemoConfig(dir)
+	if err != nil {
+		return err
 	}
-	cfg := config.Default()
-	cfg.Pin = filepath.Join(dir, "pin.json")
-	cfg.StateDir = filepath.Join(dir, "state")
-	cfg.Discover = false
-	cfg.Targets = []config.Target{{Path: inv, Kind: config.KindInventory}}
-	cfg.Debounce = 100 * time.Millisecond
-	cfg.RescanInterval = 0
-	cfg.Log.File = filepath.Join(dir, "state", "events.jsonl")
-	cfg.Log.Stderr = false
-
 	log, err := service.OpenEventLog(cfg, version, nil)
 	if err != nil {
 		return err

@@ -23,61 +23,7 @@ func init() {
 	register(&command{
 		name:    "inventory",
 		summary: "capture servers' tool lists over MCP into an inventory",
-		usage: `Usage: descriptorpin inventory CONFIG -o INVENTORY [--server NAME]... [--timeout 30s] [--allow-exec] [--identify-as NAME]...
-
-Connects to each server of an MCP client config (any format 'discover'
-finds), asks it for its tools (initialize, then tools/list following every
-nextCursor), shuts it down, and writes the inventory that 'pin', 'scan' and
-the service read. Servers keep the names 'pin' and 'scan' give them in the
-config ("cursor:files"), so pins of the config and of the inventory agree.
-This is the only command that talks to a server, and only when it is run.
-
-Consent. A stdio server is a command line from a config file: running it
-runs that command. Without --allow-exec the command lines are listed and
-nothing runs (exit 2); at a terminal you are asked first. HTTP servers
-need no flag: they are reached at their URL (streamable HTTP, then SSE as
-the fallback) with the config's headers.
-
-Environment. A stdio server gets its config's env, plus from yours only
-HOME, LOGNAME, PATH, SHELL, TERM and USER (on Windows APPDATA, HOMEDRIVE,
-HOMEPATH, LOCALAPPDATA, PATH, PROCESSOR_ARCHITECTURE, SYSTEMDRIVE,
-SYSTEMROOT, TEMP, USERNAME, USERPROFILE, PROGRAMFILES): the set clients
-built on the official SDK pass. ${env:NAME}, ${NAME}, ${NAME:-default} and
-${userHome} in the command, args, env, URL and headers are resolved from
-your environment. The inventory records no env or header value.
-
-Failures. A server that does not start, exits, hangs past --timeout, sends
-something that is not a valid tool list, or a message over 16 MiB, is
-reported with the reason and left out; the others are captured. When no
-server at all is captured, an existing INVENTORY is left as it was.
-
-Flags:
-  -o, --out INVENTORY   the inventory to write (required; replaced atomically)
-  --server NAME         capture only this server (repeatable): its name in the
-                        inventory ("cursor:files") or in the config ("files");
-                        a server the config disables is captured only if named
-  --timeout DURATION    for one server to start, initialize and list its tools
-                        (default 30s); a stdio server is then killed with its
-                        process group
-  --allow-exec          run the stdio servers' commands without asking
-  --identify-as NAME    list each server's tools again, sending NAME as
-                        clientInfo.name (repeatable); a server must show every
-                        client the same tools, so any difference from the list
-                        it gave "descriptorpin" is a BAIT-AND-SWITCH finding
-
-Exit codes: 0 every server captured and no probe difference; 1 every server
-captured and a --identify-as probe found a difference; 2 a usage or config
-error, no consent, or a server not captured or whose probe failed (the
-inventory still holds the servers that were captured).
-
-Example:
-  descriptorpin inventory ~/.cursor/mcp.json -o inventory.json --allow-exec
-  descriptorpin pin inventory.json -o pin.json
-  descriptorpin inventory ~/.cursor/mcp.json -o inventory.json --allow-exec \
-      --identify-as claude-ai
-  descriptorpin scan inventory.json -p pin.json
-`,
-		run: runInventory,
+		run:     runInventory,
 	})
 }
 

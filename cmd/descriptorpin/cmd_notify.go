@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"text/tabwriter"
 
-	"github.com/descriptorpin/descriptorpin/config"
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/internal/english"
@@ -17,31 +16,7 @@ func init() {
 	register(&command{
 		name:    "notify",
 		summary: "notify test: send a test notification through every configured sink",
-		usage: `Usage: descriptorpin notify test [--config FILE]
-
-Sends one test notification through every notification sink of the
-service config (notify.desktop when enabled, each of notify.webhooks) and
-prints one line per sink: the sink, where it goes (a webhook's
-scheme://host only: the URL and the secret are never shown) and what
-happened.
-
-The desktop test shows a notification at once (no coalescing). A webhook
-test is one signed POST of type notification.test with a fresh
-webhook-id, straight to the endpoint: no spool, no retry, redirects not
-followed, the webhook's timeout applies. A running service is not
-disturbed.
-
-Exit status: 0 when every sink succeeded, 1 when any failed, 2 for a
-usage or config error (an unreadable or invalid secret included, or no
-sink configured).
-
-Flags:
-  --config FILE   the service config (YAML); default as for 'watch'
-
-Example:
-  descriptorpin notify test --config ~/.config/descriptorpin/config.yaml
-`,
-		run: runNotify,
+		run:     runNotify,
 	})
 }
 
@@ -66,7 +41,7 @@ func runNotify(e *env, args []string) error {
 	case len(pos) > 1:
 		return usagef(c.name, "notify test takes no arguments")
 	}
-	cfg, err := config.LoadOrDefault(cfgPath)
+	cfg, err := loadConfig(cfgPath)
 	if err != nil {
 		return err
 	}

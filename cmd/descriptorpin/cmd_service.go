@@ -16,57 +16,7 @@ func init() {
 	register(&command{
 		name:    "service",
 		summary: "install, remove and control the background service",
-		usage: `Usage: descriptorpin service <action> [flags]
-
-Actions:
-  install     write the service's unit (and a default config when there is
-              none), enable it so that it starts at login, and start it
-  uninstall   stop it and remove what install created, and nothing else:
-              the pin, the state and the events stay
-  start, stop, restart
-  status      installed or not, running or stopped, and the last event
-
-The service runs 'descriptorpin watch --config FILE'. By default it is a
-per-user service, because MCP client configs live in the home directory and
-desktop notifications need the user's session:
-
-  Linux    a systemd user unit, ~/.config/systemd/user/descriptorpin.service
-           (WantedBy=default.target, Restart=on-failure, systemctl --user)
-  macOS    a launchd LaunchAgent, ~/Library/LaunchAgents/com.github.descriptorpin.plist
-           (RunAtLoad and KeepAlive; its output goes to the state directory)
-  Windows  a Windows service (run as administrator). It runs as LocalSystem
-           with the installing user's profile directories, so it watches
-           that user's files, but it cannot show toast notifications:
-           use the event log or a webhook
-
-Flags:
-  --config FILE     the config the service runs with (default: the per-OS
-                    default path; install writes the commented example
-                    there when the file does not exist)
-  --manager NAME    the service manager: systemd, launchd, windows-service,
-                    openrc, upstart, sysv, ... (default: detected as
-                    kardianos/service does; name one to write the unit where
-                    none runs, as in a container or an image build)
-  --system          a system-wide service (root or administrator), running
-                    as the installing account; for hosts whose MCP clients
-                    run as a service account
-  --no-start        install: enable, but do not start now
-  --dry-run         install: print what would be written where (the unit's
-                    contents, the paths, the commands) and change nothing
-  --format FORMAT   status: text (default) or json
-
-Install records what it created in service-install.json next to the default
-config file, so that uninstall removes exactly that; a config that install
-wrote is removed only while it is unchanged.
-
-Example:
-  descriptorpin service install --dry-run
-  descriptorpin service install
-  descriptorpin service status
-  journalctl --user -u descriptorpin -f
-  descriptorpin service uninstall
-`,
-		run: runService,
+		run:     runService,
 	})
 }
 

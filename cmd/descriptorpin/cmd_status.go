@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"sort"
 
-	"github.com/descriptorpin/descriptorpin/config"
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/monitor"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
@@ -22,17 +21,7 @@ func init() {
 	register(&command{
 		name:    "status",
 		summary: "show the service's open findings and watched files",
-		usage: `Usage: descriptorpin status [--config FILE] [--format text|json]
-
-Reads the state the service persists and prints the open findings, each
-watched file with its last scan time and result, and any degraded watch.
-Exit status 1 when findings are open.
-
-Example:
-  descriptorpin status
-  descriptorpin status --format json | jq '.open[] | .summary'
-`,
-		run: runStatus,
+		run:     runStatus,
 	})
 }
 
@@ -52,7 +41,7 @@ func runStatus(e *env, args []string) error {
 	if format != "text" && format != "json" {
 		return usagef(c.name, "--format must be text or json, got %q", sanitize.Text(format))
 	}
-	cfg, err := config.LoadOrDefault(cfgPath)
+	cfg, err := loadConfig(cfgPath)
 	if err != nil {
 		return err
 	}
@@ -121,7 +110,7 @@ func writeStatus(w io.Writer, v statusView) {
 	}
 	fmt.Fprintf(w, "open findings: %d\n", len(v.Open))
 	for _, f := range v.Open {
-		fmt.Fprintf(w, "  [%s] %s (since %s)\n", f.Severity, sanitize.Text(f.Summary), f.OpenedAt)
+		fmt.Fprintf(w, "  [%s] %s (since %s) [id %s]\n", f.Severity, sanitize.Text(f.Summary), f.OpenedAt, sanitize.Text(f.FindingID))
 		for _, d := range f.Details {
 			fmt.Fprintf(w, "    %s\n", sanitize.Text(d))
 		}

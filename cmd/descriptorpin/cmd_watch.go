@@ -8,7 +8,6 @@ import (
 	"os/user"
 	"syscall"
 
-	"github.com/descriptorpin/descriptorpin/config"
 	"github.com/descriptorpin/descriptorpin/service"
 )
 
@@ -16,30 +15,7 @@ func init() {
 	register(&command{
 		name:    "watch",
 		summary: "run the service in the foreground: watch, re-scan, write events",
-		usage: `Usage: descriptorpin watch [--config FILE]
-
-Watches the MCP client configs and inventory files of the config, re-scans
-each on every change against the local pin and writes one JSON event per
-state change (finding-opened, finding-resolved, scan-failed, pin-changed,
-...) to the event log. The installed service runs exactly this.
-
-With no --config, the default config file is used if it exists (see
-'descriptorpin help config'), and the built-in defaults otherwise, so it
-runs on a fresh machine. On a first start with no pin, the current state
-of every target is pinned (trust on first use) and announced.
-
-SIGINT or SIGTERM stops it cleanly (event daemon-stopped, exit 0); a second
-signal exits at once. Exit status 2 is a usage or config error; 3 is a
-runtime failure (the watcher, the state directory or the event log
-cannot be set up), which the service manager restarts.
-
-Flags:
-  --config FILE   the service config (YAML)
-
-Example:
-  descriptorpin watch --config ~/.config/descriptorpin/config.yaml
-`,
-		run: runWatch,
+		run:     runWatch,
 	})
 }
 
@@ -58,7 +34,7 @@ func runWatch(e *env, args []string) error {
 	if len(pos) > 0 {
 		return usagef(c.name, "watch takes no arguments")
 	}
-	cfg, err := config.LoadOrDefault(cfgPath)
+	cfg, err := loadConfig(cfgPath)
 	if err != nil {
 		return err
 	}

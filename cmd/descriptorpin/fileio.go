@@ -1,10 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 
+	"github.com/descriptorpin/descriptorpin/config"
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/pin"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
@@ -14,11 +17,30 @@ import (
 
 func osGetenv(k string) string { return os.Getenv(k) }
 
+// stdio is the name that means standard input (or output) where a file
+// name goes.
+const stdio = "-"
+
+// readInput reads a file, or standard input for "-", with the same cap.
+func readInput(e *env, what, path string) ([]byte, fs.FileMode, error) {
+	if path != stdio {
+		return fileio.ReadWithMode(what, path, engine.MaxFileBytes)
+	}
+	data, err := io.ReadAll(io.LimitReader(e.stdin, engine.MaxFileBytes+1))
+	if err != nil {
+		return nil, 0, fmt.Errorf("reading %s from standard input: %w", what, err)
+	}
+	if int64(len(data)) > engine.MaxFileBytes {
+		return nil, 0, &engine.InputError{File: stdio, Msg: fmt.Sprintf("standard input is larger than the %d MiB cap", engine.MaxFileBytes>>20)}
+	}
+	return data, 0, nil
+}
+
 // loadInventory reads and parses an inventory or an MCP client config;
 // it also returns the file's mode for the writable_config rule and which
 // of the two kinds the file is.
-func loadInventory(path string) (*engine.Inventory, fs.FileMode, string, error) {
-	data, mode, err := fileio.ReadWithMode("inventory", path, engine.MaxFileBytes)
+func loadInventory(e *env, path string) (*engine.Inventory, fs.FileMode, string, error) {
+	data, mode, err := readInput(e, "inventory", path)
 	if err != nil {
 		return nil, 0, "", err
 	}
@@ -32,7 +54,7 @@ func loadInventory(path string) (*engine.Inventory, fs.FileMode, string, error) 
 // diff and approve would otherwise be silent about what it no longer
 // guards.
 func loadPin(e *env, path string) (*pin.Pin, error) {
-	data, err := fileio.ReadCapped("pin", path, engine.MaxFileBytes)
+	data, _, err := readInput(e, "pin", path)
 	if err != nil {
 		return nil, err
 	}
@@ -43,4 +65,29 @@ func loadPin(e *env, path string) (*pin.Pin, error) {
 		}
 	}
 	return p, err
+}
+
+// oneStdin refuses two inputs read from standard input.
+func oneStdin(cmd string, paths ...string) error {
+	n := 0
+	for _, p := range paths {
+		if p == stdio {
+			n++
+		}
+	}
+	if n > 1 {
+		return usagef(cmd, "only one of the files can be read from standard input (-)")
+	}
+	return nil
+}
+
+// loadConfig is config.LoadOrDefault; a --config file that does not exist
+// is a usage error with the way out, not a bare stat error.
+func loadConfig(path string) (config.Config, error) {
+	cfg, err := config.LoadOrDefault(path)
+	if path != "" && errors.Is(err, fs.ErrNotExist) {
+		return cfg, &usageError{msg: fmt.Sprintf("config file %q does not exist", sanitize.Text(path)),
+			hint: "write one from the example 'descriptorpin help config' prints, or leave out --config to use the defaults"}
+	}
+	return cfg, err
 }

@@ -161,3 +161,22 @@ func LinkTarget(path string) (target string, linked bool, err error) {
 	}
 	return target, true, nil
 }
+
+// WriteThroughLink is WriteAtomic for a file that may be a symbolic link:
+// a regular path is replaced as WriteAtomic does; a link is followed, and
+// the file it ends at is replaced (the link stays) only when accept says
+// that file is fit to be overwritten. A link planted in a project folder
+// must not turn a write into one to whatever it points at (~/.bashrc), so
+// accept's error is returned as is and nothing is written.
+func WriteThroughLink(path string, data []byte, perm os.FileMode, accept func(target string) error) error {
+	target, linked, err := LinkTarget(path)
+	if err != nil {
+		return err
+	}
+	if linked {
+		if err := accept(target); err != nil {
+			return err
+		}
+	}
+	return WriteAtomic(target, data, perm)
+}
