@@ -19,6 +19,7 @@ import (
 	"github.com/descriptorpin/descriptorpin/engine/canon"
 	"github.com/descriptorpin/descriptorpin/engine/jsonv"
 	"github.com/descriptorpin/descriptorpin/engine/redact"
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 )
 
 // Line renders a server's launch for a person: the command and
@@ -138,8 +139,17 @@ var Rules = []Rule{
 	},
 	{
 		Name: "plaintext_remote", Severity: engine.Medium, Check: plaintextRemote,
-		Examples: []*engine.Server{remote("http://mcp.example.test/mcp"), remote("ws://10.0.0.5:8080/ws")},
-		Counter:  []*engine.Server{remote("https://mcp.example.test/mcp"), remote("http://127.0.0.1:7411/mcp"), remote("http://localhost:3000/sse"), remote("http://[::1]:8080/")},
+		Examples: []*engine.Server{remote("http://mcp.example.test/mcp"), remote("ws://10.0.0.5:8080/ws"),
+			remote(" http://evil.example.com/mcp"), remote("http://evil.example.com\\@127.0.0.1/mcp"), remote("http:\\\\evil.example.com/mcp"),
+			remote("HTTP://evil.example.com/mcp"), remote("http://ev\til.example.com/mcp")},
+		Counter: []*engine.Server{remote("https://mcp.example.test/mcp"), remote("http://127.0.0.1:7411/mcp"), remote("http://localhost:3000/sse"), remote("http://[::1]:8080/"),
+			remote(" http://127.0.0.1:7411/mcp"), remote("http://0x7f.1:8080/mcp"), remote("http://[::ffff:127.0.0.1]/"), remote("http://localhost./"), remote(" https://mcp.example.test/mcp")},
+	},
+	{
+		Name: "ambiguous_url", Severity: engine.Medium, Check: ambiguousURL,
+		Examples: []*engine.Server{remote("http://exa mple.com/"), remote("http://[::1/"), remote("https://mcp.example.test:99999/"),
+			remote(" https://mcp.example.test/mcp"), remote("https://good.example.test\\@evil.example.test/mcp"), remote("https://evil.example.test\\@good.example.test/mcp")},
+		Counter: []*engine.Server{remote("https://mcp.example.test/mcp"), remote("http://127.0.0.1:7411/mcp"), remote("https://user:pw@mcp.example.test/x?y=1#z"), remote("http://[::1]:8080/")},
 	},
 	{
 		Name: "inline_secret", Severity: engine.High, Check: inlineSecret,
@@ -312,21 +322,49 @@ func plaintextRemote(s *engine.Server, _ fs.FileMode) string {
 	if s.URL == "" {
 		return ""
 	}
-	u, err := url.Parse(s.URL)
+	u, err := ParseWebURL(s.URL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "ws") || u.Loopback() {
+		return ""
+	}
+	return fmt.Sprintf("%s:// to %s is unencrypted: anyone on the path can read and change the tool list and the calls", u.Scheme, sanitize.Text(u.Host))
+}
+
+// ambiguousURL fires on a URL a WHATWG parser (what the clients use)
+// rejects, and on one where Go's net/url, which the rest of DescriptorPin
+// and many other tools use to show and redact it, reads another host:
+// what a reviewer is shown is then not where the client connects.
+func ambiguousURL(s *engine.Server, _ fs.FileMode) string {
+	if s.URL == "" {
+		return ""
+	}
+	w, err := ParseWebURL(s.URL)
 	if err != nil {
-		return ""
+		return "the URL does not parse the way clients parse URLs (" + err.Error() + "), so where it connects cannot be checked"
 	}
-	if u.Scheme != "http" && u.Scheme != "ws" {
-		return ""
+	g, gerr := url.Parse(s.URL)
+	ghost := ""
+	if gerr == nil {
+		ghost = strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(g.Hostname(), "["), "]"))
 	}
-	host := u.Hostname()
-	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
-		return ""
+	if gerr != nil || g.Scheme == "" || !sameHost(ghost, w) {
+		return fmt.Sprintf("URL parsers disagree on this URL: clients connect to %s, other readers see %s", sanitize.Text(w.Host), sanitize.Text(orNone(ghost)))
 	}
-	if ip, err := netip.ParseAddr(host); err == nil && ip.IsLoopback() {
-		return ""
+	return ""
+}
+
+func sameHost(goHost string, w WebURL) bool {
+	if w.IP.IsValid() {
+		ip, err := netip.ParseAddr(goHost)
+		return err == nil && ip == w.IP
 	}
-	return fmt.Sprintf("%s:// to %s is unencrypted: anyone on the path can read and change the tool list and the calls", u.Scheme, host)
+	return goHost == w.Host
+}
+
+func orNone(h string) string {
+	if h == "" {
+		return "no host"
+	}
+	return h
 }
 
 func inlineSecret(s *engine.Server, _ fs.FileMode) string {
