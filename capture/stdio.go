@@ -1,13 +1,14 @@
 package capture
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"os/exec"
+	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -46,7 +47,7 @@ type proc struct {
 
 // startProc starts a server with exactly env as its environment, in its own
 // process group, with stdin and stdout on pipes only we hold.
-func startProc(name string, args, env []string, dir string) (*proc, error) {
+func startProc(name string, args, env []string, dir string, secrets []string) (*proc, error) {
 	cmd := exec.Command(name, args...)
 	cmd.Env = env
 	if cmd.Env == nil {
@@ -64,7 +65,7 @@ func startProc(name string, args, env []string, dir string) (*proc, error) {
 		inW.Close()
 		return nil, err
 	}
-	p := &proc{cmd: cmd, stdin: inW, stdout: outR, stderr: &tail{max: 4096}, done: make(chan struct{})}
+	p := &proc{cmd: cmd, stdin: inW, stdout: outR, stderr: &tail{max: 4096, secrets: secrets}, done: make(chan struct{})}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, p.stderr
 	cmd.WaitDelay = waitDelay
 	if err := cmd.Start(); err != nil {
@@ -188,6 +189,11 @@ type tail struct {
 	mu  sync.Mutex
 	max int
 	buf []byte
+	cut bool // bytes were dropped from the front
+	// secrets are values the server was given (env, headers, the secret
+	// parts of its arguments): a server that prints them must not have
+	// them shown in a failure reason, which reaches inventories and events.
+	secrets []string
 }
 
 func (t *tail) Write(b []byte) (int, error) {
@@ -196,30 +202,93 @@ func (t *tail) Write(b []byte) (int, error) {
 	t.buf = append(t.buf, b...)
 	if len(t.buf) > t.max {
 		t.buf = append([]byte(nil), t.buf[len(t.buf)-t.max:]...)
+		t.cut = true
 	}
 	return len(b), nil
 }
 
-// lastLine is the last non-blank line, clipped, with anything token-shaped
-// replaced and anything invisible shown escaped.
+// lastLine is the last non-blank line, clipped, with every known secret
+// value and anything token- or credential-shaped replaced and anything
+// invisible shown escaped.
 func (t *tail) lastLine() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	lines := bytes.Split(bytes.TrimSpace(t.buf), []byte("\n"))
+	text := string(t.buf)
+	if t.cut {
+		// The first bytes may be the end of a secret whose start was
+		// dropped: skip to the next line, or past the longest secret.
+		if i := strings.IndexByte(text, '\n'); i >= 0 {
+			text = text[i+1:]
+		} else {
+			longest := 0
+			for _, s := range t.secrets {
+				longest = max(longest, len(s))
+			}
+			text = text[min(longest, len(text)):]
+		}
+	}
+	text = redactKnown(text, t.secrets)
+	lines := strings.Split(strings.TrimSpace(text), "\n")
 	for i := len(lines) - 1; i >= 0; i-- {
-		l := strings.TrimSpace(string(lines[i]))
+		l := strings.TrimSpace(lines[i])
 		if l == "" {
 			continue
 		}
 		words := strings.Fields(l)
 		for j, w := range words {
-			if redact.LooksSecret(w) {
-				words[j] = redact.Redacted
-			}
+			words[j] = redact.Arg(w)
 		}
 		return fmt.Sprintf("%q", sanitize.Text(sanitize.Clip(strings.Join(words, " "), 200)))
 	}
 	return ""
+}
+
+// minSecret is the shortest value replaced in stderr: shorter ones (a
+// LOG_LEVEL of "1") would mangle the text and protect nothing.
+const minSecret = 4
+
+// redactKnown replaces every occurrence of a known value, longest first so
+// a value containing another is replaced whole.
+func redactKnown(text string, secrets []string) string {
+	vals := append([]string(nil), secrets...)
+	sort.Slice(vals, func(i, j int) bool { return len(vals[i]) > len(vals[j]) })
+	for _, v := range vals {
+		if len(v) >= minSecret {
+			text = strings.ReplaceAll(text, v, redact.Redacted)
+		}
+	}
+	return text
+}
+
+// knownSecrets lists what a launched server was given that must not be
+// echoed back: its config env values and header values (resolved), and the
+// parts of its arguments the redaction policy hides.
+func knownSecrets(env, headers map[string]string, args []string, lookup Lookup, home string) []string {
+	var out []string
+	for _, m := range []map[string]string{env, headers} {
+		for _, v := range m {
+			if r, err := resolve(v, lookup, home); err == nil {
+				out = append(out, r)
+			}
+			out = append(out, v)
+		}
+	}
+	red := redact.Args(args)
+	for i, a := range args {
+		if red[i] == a {
+			continue
+		}
+		out = append(out, a)
+		if k := strings.IndexByte(a, '='); k > 0 {
+			out = append(out, a[k+1:])
+		}
+		if u, err := url.Parse(a); err == nil && u.User != nil {
+			if pw, ok := u.User.Password(); ok {
+				out = append(out, pw)
+			}
+		}
+	}
+	return out
 }
 
 // stdioSession launches the server and captures it.
@@ -243,7 +312,7 @@ func (c *capturer) stdio(ctx context.Context) (err error) {
 		return err
 	}
 	c.phase = "start"
-	p, err := startProc(name, args, env, c.opt.Dir)
+	p, err := startProc(name, args, env, c.opt.Dir, knownSecrets(s.Env, s.Headers, args, c.opt.Lookup, c.opt.Home))
 	if err != nil {
 		return fmt.Errorf("cannot start: %w", err)
 	}

@@ -32,7 +32,7 @@ import (
 )
 
 var (
-	mode      = flag.String("mode", "tools", "tools|paginated|changing|hang|exit|crash|huge|clientinfo|refuse|garbage|dupkey|loop|raw|env|sleep")
+	mode      = flag.String("mode", "tools", "tools|paginated|changing|hang|exit|crash|huge|clientinfo|refuse|garbage|dupkey|loop|raw|env|sleep|leak")
 	transport = flag.String("transport", "stdio", "stdio|http")
 	addr      = flag.String("addr", "127.0.0.1:0", "listen address for http")
 	nTools    = flag.Int("tools", 7, "paginated: number of tools")
@@ -54,6 +54,10 @@ func main() {
 	case "exit":
 		fmt.Fprintln(os.Stderr, "starting test server")
 		fmt.Fprintln(os.Stderr, "fatal: cannot open database /var/lib/test.db")
+		os.Exit(3)
+	case "leak":
+		// A server that prints its secrets to stderr and exits.
+		fmt.Fprintf(os.Stderr, "auth failed: password %s, token %s, url %s\n", os.Getenv("DB_PASSWORD"), os.Getenv("API_TOKEN"), flag.Arg(0))
 		os.Exit(3)
 	case "sleep":
 		writePid()
