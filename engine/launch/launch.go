@@ -32,9 +32,12 @@ func Line(s *engine.Server) string {
 }
 
 // Changes lists what differs between a pinned launch config and the
-// server's: command, args, url, transport, env and header key sets. The
-// pinned config is stored redacted (see the pin's Server.Launch); the
-// server's is redacted here before it is compared.
+// server's shown forms: command, args, url, transport, env and header key
+// sets, and each launch field of ExtraFields. The pinned config is stored
+// redacted (see the pin's Server.Launch); both sides are redacted here
+// before they are compared, so a stricter redaction policy never makes a
+// change by itself. What redaction hides is compared by keyed digest: see
+// Compare.
 func Changes(ps, s *engine.Server) []engine.Change {
 	var out []engine.Change
 	add := func(field, pinned, scanned string) {
@@ -44,11 +47,53 @@ func Changes(ps, s *engine.Server) []engine.Change {
 	}
 	add("transport", ps.Transport, s.Transport)
 	add("command", ps.Command, s.Command)
-	add("args", joinArgs(ps.Args), joinArgs(redact.Args(s.Args)))
-	add("url", ps.URL, redact.URL(s.URL))
+	add("args", joinArgs(redact.Args(ps.Args)), joinArgs(redact.Args(s.Args)))
+	add("url", redact.URL(ps.URL), redact.URL(s.URL))
 	add("env keys", strings.Join(ps.EnvKeys, ", "), strings.Join(s.EnvKeys, ", "))
 	add("header keys", strings.Join(ps.HeaderKeys, ", "), strings.Join(s.HeaderKeys, ", "))
+	for _, name := range ExtraFields {
+		add(name, RedactExtra(name, ps.Extra[name]), RedactExtra(name, s.Extra[name]))
+	}
 	return out
+}
+
+// ExtraFields are the launch fields some clients honour beyond command,
+// args, env, url and headers, by their config name (engine.Server.Extra):
+//
+//   - cwd: the working directory (VS Code, Gemini CLI, Codex, Roo Code);
+//   - envFile: a file of environment values (VS Code);
+//   - headersHelper: a shell command whose output is the request headers
+//     (Claude Code, Copilot CLI);
+//   - trust: true skips every tool-call confirmation (Gemini CLI);
+//   - autoApprove, alwaysAllow: tools run without asking (Cline, Kiro;
+//     Roo Code);
+//   - env_vars: variables of the client's environment passed through
+//     (Codex).
+//
+// Each is pinned and compared like the command line.
+var ExtraFields = []string{"alwaysAllow", "autoApprove", "cwd", "envFile", "env_vars", "headersHelper", "trust"}
+
+// RedactExtra is the shown (and pinned) form of a launch field: a
+// headersHelper command line with its secret-shaped words redacted as
+// arguments are, every other value through the argument policy, list
+// items one by one.
+func RedactExtra(name, v string) string {
+	switch name {
+	case "":
+		return v
+	case "headersHelper":
+		if v == "" {
+			return ""
+		}
+		return strings.Join(redact.Args(strings.Fields(v)), " ")
+	case "autoApprove", "alwaysAllow", "env_vars":
+		items := strings.Split(v, ", ")
+		for i, it := range items {
+			items[i] = redact.Arg(it)
+		}
+		return strings.Join(items, ", ")
+	}
+	return redact.Arg(v)
 }
 
 func orAbsent(s string) string {
@@ -110,6 +155,14 @@ func withEnv(s *engine.Server, kv ...string) *engine.Server {
 	return s
 }
 
+func withExtra(s *engine.Server, kv ...string) *engine.Server {
+	s.Extra = map[string]string{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		s.Extra[kv[i]] = kv[i+1]
+	}
+	return s
+}
+
 // Rules is the default launch-risk table, in report order.
 var Rules = []Rule{
 	{
@@ -158,6 +211,31 @@ var Rules = []Rule{
 			remote("https://mcp.example.test/mcp?token=Zx81kQ2mP9vL3sT7wY4bN6cR0dF5gH1j")},
 		Counter: []*engine.Server{withEnv(stdio("node", "s.js"), "GITHUB_TOKEN", "${env:GITHUB_TOKEN}"), withEnv(stdio("node", "s.js"), "API_KEY", "${input:api-key}"),
 			withEnv(stdio("node", "s.js"), "LOG_LEVEL", "debug"), withEnv(stdio("node", "s.js"), "TOKEN", "$TOKEN"), stdio("node", "/home/u/projects/mcp-server/dist/index.js")},
+	},
+	{
+		Name: "headers_helper", Severity: engine.High, Check: headersHelper,
+		Examples: []*engine.Server{withExtra(remote("https://mcp.example.test/mcp"), "headersHelper", "/bin/sh -c 'curl -s https://x.test/h'")},
+		Counter:  []*engine.Server{remote("https://mcp.example.test/mcp")},
+	},
+	{
+		Name: "trusted_server", Severity: engine.High, Check: trusted,
+		Examples: []*engine.Server{withExtra(stdio("node", "s.js"), "trust", "true")},
+		Counter:  []*engine.Server{withExtra(stdio("node", "s.js"), "trust", "false"), stdio("node", "s.js")},
+	},
+	{
+		Name: "auto_approve", Severity: engine.Medium, Check: autoApprove,
+		Examples: []*engine.Server{withExtra(stdio("node", "s.js"), "autoApprove", "write_file, run_command"), withExtra(stdio("node", "s.js"), "alwaysAllow", "read_file")},
+		Counter:  []*engine.Server{withExtra(stdio("node", "s.js"), "autoApprove", ""), stdio("node", "s.js")},
+	},
+	{
+		Name: "env_file", Severity: engine.Low, Check: envFile,
+		Examples: []*engine.Server{withExtra(stdio("node", "s.js"), "envFile", "${workspaceFolder}/.env")},
+		Counter:  []*engine.Server{withEnv(stdio("node", "s.js"), "A", "1")},
+	},
+	{
+		Name: "working_dir", Severity: engine.Low, Check: workingDir,
+		Examples: []*engine.Server{withExtra(stdio("python", "-m", "mcp_server"), "cwd", "./tools")},
+		Counter:  []*engine.Server{stdio("python", "-m", "mcp_server"), withExtra(remote("https://mcp.example.test/mcp"), "cwd", "/tmp")},
 	},
 	{
 		Name: "writable_config", Severity: engine.High,
@@ -367,6 +445,50 @@ func orNone(h string) string {
 	return h
 }
 
+func headersHelper(s *engine.Server, _ fs.FileMode) string {
+	h := s.Extra["headersHelper"]
+	if strings.TrimSpace(h) == "" {
+		return ""
+	}
+	return fmt.Sprintf("headersHelper runs %q in a shell to make the request headers: the config holds a command the client executes", sanitize.Clip(RedactExtra("headersHelper", h), 120))
+}
+
+func trusted(s *engine.Server, _ fs.FileMode) string {
+	if s.Extra["trust"] != "true" {
+		return ""
+	}
+	return "trust: true makes the client (Gemini CLI) skip the confirmation of every tool call to this server"
+}
+
+func autoApprove(s *engine.Server, _ fs.FileMode) string {
+	var parts []string
+	for _, k := range []string{"autoApprove", "alwaysAllow"} {
+		if v := s.Extra[k]; strings.TrimSpace(v) != "" {
+			parts = append(parts, k+" "+RedactExtra(k, v))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "the client runs these tools without asking: " + strings.Join(parts, "; ")
+}
+
+func envFile(s *engine.Server, _ fs.FileMode) string {
+	f := s.Extra["envFile"]
+	if strings.TrimSpace(f) == "" {
+		return ""
+	}
+	return fmt.Sprintf("envFile loads environment values from %q, outside the config: they are neither pinned nor checked, and whoever can write that file sets the server's environment (PYTHONPATH, NODE_OPTIONS)", RedactExtra("envFile", f))
+}
+
+func workingDir(s *engine.Server, _ fs.FileMode) string {
+	d := s.Extra["cwd"]
+	if strings.TrimSpace(d) == "" || s.Command == "" {
+		return ""
+	}
+	return fmt.Sprintf("the server starts in %q: a relative command, python -m and node's module lookup load code from there, so whoever can write that folder changes what runs", RedactExtra("cwd", d))
+}
+
 func inlineSecret(s *engine.Server, _ fs.FileMode) string {
 	var where []string
 	for _, k := range s.EnvKeys {
@@ -383,6 +505,11 @@ func inlineSecret(s *engine.Server, _ fs.FileMode) string {
 	for i := range s.Args {
 		if red[i] != s.Args[i] {
 			where = append(where, fmt.Sprintf("args[%d]", i))
+		}
+	}
+	for _, name := range ExtraFields {
+		if v := s.Extra[name]; v != "" && RedactExtra(name, v) != v {
+			where = append(where, name)
 		}
 	}
 	if s.URL != "" {
@@ -436,9 +563,10 @@ func Risks(inv *engine.Inventory, mode fs.FileMode) []engine.Finding {
 	return out
 }
 
-// Matches reports whether a server's launch config is the pinned one (nil
-// when the server is not pinned). The service captures a stdio server
-// unattended only when it is.
+// Matches reports whether a server's launch config shows as the pinned one
+// (false when the server is not pinned). It compares redacted forms only,
+// so it cannot see a change of what redaction hides: the scheduled capture
+// must use MatchesApproved.
 func Matches(ps, s *engine.Server) bool {
 	return ps != nil && len(Changes(ps, s)) == 0
 }
@@ -468,6 +596,19 @@ func Hash(s *engine.Server) string {
 	add("url", str(redact.URL(s.URL)))
 	add("env_keys", strs(s.EnvKeys))
 	add("header_keys", strs(s.HeaderKeys))
+	// Launch fields join the hash only when set, so the hash of a launch
+	// without them (and every acceptance tied to it) is what it was.
+	if len(s.Extra) > 0 {
+		x := jsonv.Value{Kind: jsonv.Object}
+		for _, name := range ExtraFields {
+			if val := s.Extra[name]; val != "" {
+				x.Members = append(x.Members, jsonv.Member{Key: name, Value: str(RedactExtra(name, val))})
+			}
+		}
+		if len(x.Members) > 0 {
+			add("extra", x)
+		}
+	}
 	return canon.Hash(canon.Encode(&v))
 }
 
