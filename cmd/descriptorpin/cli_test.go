@@ -30,6 +30,9 @@ func testMain(m *testing.M) int {
 		return 2
 	}
 	defer os.RemoveAll(dir)
+	// pin and approve create the per-host key in the default state
+	// directory: the tests' binaries keep theirs here, not in the real home.
+	os.Setenv("XDG_STATE_HOME", filepath.Join(dir, "state"))
 	bin := filepath.Join(dir, "descriptorpin")
 	build := exec.Command("go", "build", "-o", bin, ".")
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr
@@ -59,6 +62,9 @@ func TestScripts(t *testing.T) {
 			e.Setenv("PATH", binDir+string(os.PathListSeparator)+e.Getenv("PATH"))
 			e.Setenv("SOURCE_DATE_EPOCH", "1767225600")
 			e.Setenv("REF", refDir)
+			// A home of the script's own (for the host key the CLI keeps
+			// in the default state directory), never a real or shared one.
+			e.Setenv("HOME", filepath.Join(e.WorkDir, ".home"))
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){

@@ -102,8 +102,14 @@ func runApprove(e *env, args []string) error {
 		}
 	}
 	var changed []string
+	var opt pin.Options
+	if pn.Format >= pin.Format2 {
+		if opt.Key, err = pinKey(e); err != nil {
+			return err
+		}
+	}
 	if all || len(keys) > 0 {
-		changed, err = pin.Approve(pn, inv, keys, all, kind == kindClientConfig, ap)
+		changed, err = pin.ApproveWith(pn, inv, keys, all, kind == kindClientConfig, ap, opt)
 		if err != nil {
 			return usagef(c.name, "%s", err.Error())
 		}
@@ -113,7 +119,7 @@ func runApprove(e *env, args []string) error {
 		if kind == kindClientConfig {
 			view = pn.ServersOnly()
 		}
-		r := scan.Scan(inv, view, scan.ScanOptions{Rules: rs})
+		r := scan.Scan(inv, view, scan.ScanOptions{Rules: rs, Key: opt.Key})
 		for _, id := range accept {
 			what, err := pin.Accept(pn, r.Findings, r.Accepted, id, ap)
 			if err != nil {

@@ -103,7 +103,11 @@ func runScan(e *env, name string, args []string) error {
 	if pin != nil && kind == kindClientConfig {
 		pin = pin.ServersOnly()
 	}
-	opt := scan.ScanOptions{Rules: rs, FileMode: mode}
+	key, err := readScanKey()
+	if err != nil {
+		return err
+	}
+	opt := scan.ScanOptions{Rules: rs, FileMode: mode, Key: key}
 	switch name {
 	case "diff":
 		opt.Classes = []engine.Class{engine.Mutation}
@@ -127,6 +131,7 @@ func runScan(e *env, name string, args []string) error {
 	if _, err := e.stdout.Write(out); err != nil {
 		return err
 	}
+	printNotes(e, r.Notes)
 	if report.CountedFindings(r) > 0 {
 		return errFindings
 	}

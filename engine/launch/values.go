@@ -62,11 +62,17 @@ type hiddenValue struct{ field, value string }
 // redacted form differs.
 func hidden(s *engine.Server) []hiddenValue {
 	var out []hiddenValue
+	// A key listed without a value (an inventory records key names only)
+	// has no value to digest.
 	for _, k := range s.EnvKeys {
-		out = append(out, hiddenValue{"env " + k, s.Env[k]})
+		if v, ok := s.Env[k]; ok {
+			out = append(out, hiddenValue{"env " + k, v})
+		}
 	}
 	for _, k := range s.HeaderKeys {
-		out = append(out, hiddenValue{"header " + k, s.Headers[k]})
+		if v, ok := s.Headers[k]; ok {
+			out = append(out, hiddenValue{"header " + k, v})
+		}
 	}
 	red := redact.Args(s.Args)
 	for i, a := range s.Args {
@@ -138,18 +144,22 @@ const (
 // server's: Changes (the redacted forms, key names, launch fields), then
 // each hidden value whose keyed digest differs, named by its field ("env
 // PYTHONPATH", "args[2]", "url query tenant"), its value never shown. When
-// the values cannot be compared (the pin was made with another key, or none)
-// note says why: the redacted forms are still compared, but a value change
-// could go unseen, which is never passed silently.
+// the values cannot be compared (the pin was made with another key, or has
+// no digests, or there is no key) note says why: the redacted forms are
+// still compared, but a value change could go unseen, which is never
+// passed silently. A value one side does not know (an inventory lists env
+// key names only, and its arguments already redacted) is not compared.
 func Compare(a Approved, s *engine.Server, key Key) (changes []engine.Change, note string) {
 	changes = Changes(a.Server, s)
 	cur := hidden(s)
-	if len(cur) == 0 && len(a.Values) == 0 && len(a.Server.EnvKeys) == 0 && len(a.Server.HeaderKeys) == 0 {
+	if len(cur) == 0 && len(a.Values) == 0 {
 		return changes, "" // nothing hidden on either side: the forms compared are the values
 	}
 	switch {
 	case len(key) == 0:
 		return changes, NoteNoKey
+	case a.KeyID == "" && len(cur) == 0:
+		return changes, ""
 	case a.KeyID == "":
 		return changes, NoteNoDigests
 	case a.KeyID != key.ID():
@@ -159,15 +169,13 @@ func Compare(a Approved, s *engine.Server, key Key) (changes []engine.Change, no
 	for _, c := range changes {
 		named[c.Field] = true
 	}
-	pinned := a.Values
-	now := Values(s, key)
-	// A value the pin shows whole (not redacted when pinned) has no digest
-	// stored: its digest is made from the pinned form.
+	pin := side{srv: a.Server, stored: a.Values, key: key}
+	now := side{srv: s, stored: Values(s, key), key: key, current: true}
 	fields := map[string]bool{}
-	for f := range pinned {
+	for f := range pin.stored {
 		fields[f] = true
 	}
-	for f := range now {
+	for f := range now.stored {
 		fields[f] = true
 	}
 	sorted := make([]string, 0, len(fields))
@@ -177,54 +185,84 @@ func Compare(a Approved, s *engine.Server, key Key) (changes []engine.Change, no
 	sort.Strings(sorted)
 	urlPart := false
 	var vals []engine.Change
-	for _, f := range sorted {
-		p, ok := pinned[f]
-		if !ok {
-			p = pinnedDigest(a.Server, f, key)
-		}
-		if p == now[f] || covered(f, named, a.Server, s) {
-			continue
-		}
-		if f == "url" {
-			continue // reported below when no part of it is
+	whole := func(f string) {
+		p, pok := pin.digest(f)
+		n, nok := now.digest(f)
+		if !pok || !nok || p == n || covered(f, named, a.Server, s) {
+			return
 		}
 		if strings.HasPrefix(f, "url ") {
 			urlPart = true
 		}
-		vals = append(vals, valueChange(f, p, now[f]))
+		vals = append(vals, valueChange(f, p, n))
 	}
-	if pinned["url"] != "" || now["url"] != "" {
-		p := pinned["url"]
-		if p == "" {
-			p = pinnedDigest(a.Server, "url", key)
+	for _, f := range sorted {
+		if f != "url" {
+			whole(f)
 		}
-		if p != now["url"] && !urlPart && !named["url"] {
-			vals = append(vals, valueChange("url", p, now["url"]))
-		}
+	}
+	if fields["url"] && !urlPart {
+		whole("url")
 	}
 	return append(changes, vals...), ""
 }
 
-// pinnedDigest is the digest of a field whose pinned form is its value
-// (nothing was redacted when it was pinned), or "" when there is none.
-func pinnedDigest(ps *engine.Server, field string, key Key) string {
-	var v string
-	var i int
-	switch {
-	case field == "url":
-		v = ps.URL
-	case strings.HasPrefix(field, "args["):
-		if _, err := fmt.Sscanf(field, "args[%d]", &i); err != nil || i >= len(ps.Args) {
-			return ""
+// side is one side of a comparison: a server's forms and the digests
+// stored or made for it.
+type side struct {
+	srv     *engine.Server
+	stored  map[string]string
+	key     Key
+	current bool
+}
+
+// digest is the digest of a field on this side ("" when the field is
+// absent) and whether it is known. A field without a stored digest is
+// known when the side's form of it is its value (nothing was redacted
+// from it): its digest is made from the form.
+func (sd side) digest(f string) (string, bool) {
+	if d, ok := sd.stored[f]; ok {
+		return d, true
+	}
+	form := func(v string) (string, bool) {
+		if strings.Contains(v, redact.Redacted) {
+			return "", false
 		}
-		v = ps.Args[i]
-	default:
-		v = ps.Extra[field]
+		if v == "" {
+			return "", true
+		}
+		return sd.key.digest(sd.srv.Name, f, v), true
 	}
-	if v == "" || strings.Contains(v, redact.Redacted) {
-		return ""
+	switch {
+	case strings.HasPrefix(f, "env "):
+		v, ok := sd.srv.Env[f[4:]]
+		if !ok || !sd.current {
+			return "", false
+		}
+		return sd.key.digest(sd.srv.Name, f, v), true
+	case strings.HasPrefix(f, "header "):
+		v, ok := sd.srv.Headers[f[7:]]
+		if !ok || !sd.current {
+			return "", false
+		}
+		return sd.key.digest(sd.srv.Name, f, v), true
+	case strings.HasPrefix(f, "args["):
+		var i int
+		if _, err := fmt.Sscanf(f, "args[%d]", &i); err != nil || i < 0 || i >= len(sd.srv.Args) {
+			return "", true
+		}
+		return form(sd.srv.Args[i])
+	case f == "url":
+		return form(sd.srv.URL)
+	case strings.HasPrefix(f, "url "):
+		// A part with no digest was absent, unless the URL's form hides
+		// it (then it is not known).
+		if _, ok := sd.stored["url"]; ok || !strings.Contains(sd.srv.URL, redact.Redacted) {
+			return "", true
+		}
+		return "", false
 	}
-	return key.digest(ps.Name, field, v)
+	return form(sd.srv.Extra[f])
 }
 
 // covered reports whether a value change is already told by a change of

@@ -192,9 +192,10 @@ func ServerWith(s *engine.Server, ap Approval, key launch.Key) *Server {
 			ps.Extra[name] = launch.RedactExtra(name, v)
 		}
 	}
-	if len(key) > 0 {
+	// The key id is recorded only beside digests: a launch that hides
+	// nothing compares whole without one.
+	if ps.Values = launch.Values(s, key); len(ps.Values) > 0 {
 		ps.KeyID = key.ID()
-		ps.Values = launch.Values(s, key)
 	}
 	return ps
 }
