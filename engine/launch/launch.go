@@ -208,7 +208,8 @@ var Rules = []Rule{
 		Name: "inline_secret", Severity: engine.High, Check: inlineSecret,
 		Examples: []*engine.Server{withEnv(stdio("node", "s.js"), "GITHUB_TOKEN", "ghp_0123456789abcdefghijklmnopqrstuvwxyzAB"),
 			withEnv(stdio("node", "s.js"), "API_KEY", "plain-but-named-secret"), stdio("node", "s.js", "--api-key=sk-abcdefghijklmnopqrstuvwx"),
-			remote("https://mcp.example.test/mcp?token=Zx81kQ2mP9vL3sT7wY4bN6cR0dF5gH1j")},
+			remote("https://mcp.example.test/mcp?token=Zx81kQ2mP9vL3sT7wY4bN6cR0dF5gH1j"), remote("https://mcp.zapier.test/api/mcp/s/ZapPathSecret0123456789abcdefXYZ05/mcp"),
+			withExtra(remote("https://mcp.example.test/mcp"), "headersHelper", "get-headers --secret Zx81kQ2mP9vL3sT7wY4bN6cR0dF5gH1j")},
 		Counter: []*engine.Server{withEnv(stdio("node", "s.js"), "GITHUB_TOKEN", "${env:GITHUB_TOKEN}"), withEnv(stdio("node", "s.js"), "API_KEY", "${input:api-key}"),
 			withEnv(stdio("node", "s.js"), "LOG_LEVEL", "debug"), withEnv(stdio("node", "s.js"), "TOKEN", "$TOKEN"), stdio("node", "/home/u/projects/mcp-server/dist/index.js")},
 	},
@@ -516,6 +517,9 @@ func inlineSecret(s *engine.Server, _ fs.FileMode) string {
 		if u, err := url.Parse(s.URL); err == nil {
 			if u.User != nil {
 				where = append(where, "url credentials")
+			}
+			if strings.Contains(redact.URL(u.Scheme+"://"+u.Host+u.EscapedPath()), "/"+redact.Redacted) {
+				where = append(where, "url path")
 			}
 			for k, vs := range u.Query() {
 				for _, v := range vs {
