@@ -79,7 +79,11 @@ func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
 		r.Notes = notes
 	}
 	if opt.wants(engine.Shadow) {
-		all = append(all, detect.Shadows(inv, opt.Rules)...)
+		sh := detect.Shadows(inv, opt.Rules)
+		if opt.Rules != detect.RulesReference {
+			sh = groupShadows(inv, sh)
+		}
+		all = append(all, sh...)
 	}
 	if opt.wants(engine.Poison) {
 		all = append(all, detect.Poisons(inv, opt.Rules)...)
