@@ -27,6 +27,7 @@ func mustConfig(t *testing.T, data string) *engine.Inventory {
 const launchBase = `{"mcpServers": {
   "py": {"command": "python3", "args": ["-m", "srv", "--token", "tok-111111"], "env": {"PYTHONPATH": "/good", "API_KEY": "k-aaaa"}},
   "uv": {"command": "uvx", "args": ["acme-mcp-server-k8s2==1.0.0"]},
+  "oidc": {"command": "node", "args": ["o.js", "--oauth-issuer", "https://login.acme.test/t?client=c-1"]},
   "web": {"url": "https://mcp.example.test/mcp?tenant=acme-prod#frag1", "headers": {"X-Tenant": "acme", "Authorization": "Bearer t-1"},
           "headersHelper": "get-headers --secret Zx81kQ2mP9vL3sT7wY4bN6cR0dF5gH1j"}
 }}`
@@ -53,6 +54,8 @@ func TestLaunchValueChangesAreLaunchFindings(t *testing.T) {
 		{`"k-aaaa"`, `"k-bbbb"`, "py", "env API_KEY"},
 		{`"tok-111111"`, `"tok-222222"`, "py", "args[3]"},
 		{`k8s2==1.0.0`, `k8s3==1.0.0`, "uv", "args[0]"},
+		{`login.acme.test`, `login.evil.test`, "oidc", "args"},
+		{`client=c-1`, `client=c-2`, "oidc", "args[2]"},
 		{`tenant=acme-prod`, `tenant=attacker`, "web", "url query tenant"},
 		{`#frag1`, `#frag2`, "web", "url fragment"},
 		{`"X-Tenant": "acme"`, `"X-Tenant": "evil"`, "web", "header X-Tenant"},
@@ -72,6 +75,9 @@ func TestLaunchValueChangesAreLaunchFindings(t *testing.T) {
 		f := r.Findings[0]
 		if f.Detail != "launch config changed: "+e.field {
 			t.Errorf("detail %q", f.Detail)
+		}
+		if e.field == "args" {
+			continue // a URL's host is shown on purpose: it is where the server connects
 		}
 		shown := f.Detail + f.Changes[0].Pinned + f.Changes[0].Scanned
 		if strings.Contains(shown, strings.Trim(e.from, `"`)) || strings.Contains(shown, strings.Trim(e.to, `"`)) {
