@@ -56,7 +56,9 @@ func main() {
 		fmt.Fprintln(os.Stderr, "fatal: cannot open database /var/lib/test.db")
 		os.Exit(3)
 	case "leak":
-		// A server that prints its secrets to stderr and exits.
+		// A server that prints its secrets to stderr and exits, once the
+		// client has written (so the client sees the exit, not a broken pipe).
+		bufio.NewReader(os.Stdin).ReadString('\n')
 		fmt.Fprintf(os.Stderr, "auth failed: password %s, token %s, url %s\n", os.Getenv("DB_PASSWORD"), os.Getenv("API_TOKEN"), flag.Arg(0))
 		os.Exit(3)
 	case "sleep":
