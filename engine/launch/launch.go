@@ -202,7 +202,8 @@ var Rules = []Rule{
 		Name: "ambiguous_url", Severity: engine.Medium, Check: ambiguousURL,
 		Examples: []*engine.Server{remote("http://exa mple.com/"), remote("http://[::1/"), remote("https://mcp.example.test:99999/"),
 			remote(" https://mcp.example.test/mcp"), remote("https://good.example.test\\@evil.example.test/mcp"), remote("https://evil.example.test\\@good.example.test/mcp")},
-		Counter: []*engine.Server{remote("https://mcp.example.test/mcp"), remote("http://127.0.0.1:7411/mcp"), remote("https://user:pw@mcp.example.test/x?y=1#z"), remote("http://[::1]:8080/")},
+		Counter: []*engine.Server{remote("https://mcp.example.test/mcp"), remote("http://127.0.0.1:7411/mcp"), remote("https://user:pw@mcp.example.test/x?y=1#z"), remote("http://[::1]:8080/"),
+			remote("https://${env:MCP_HOST}/mcp"), remote("https://${input:host}:8443/mcp")},
 	},
 	{
 		Name: "inline_secret", Severity: engine.High, Check: inlineSecret,
@@ -413,7 +414,9 @@ func plaintextRemote(s *engine.Server, _ fs.FileMode) string {
 // and many other tools use to show and redact it, reads another host:
 // what a reviewer is shown is then not where the client connects.
 func ambiguousURL(s *engine.Server, _ fs.FileMode) string {
-	if s.URL == "" {
+	if s.URL == "" || strings.Contains(s.URL, "${") {
+		// The client resolves ${env:HOST} and the like before it parses
+		// the URL: the written form cannot be judged.
 		return ""
 	}
 	w, err := ParseWebURL(s.URL)
