@@ -22,6 +22,9 @@ func TestArgsRedactURLAndHeaderShapedCredentials(t *testing.T) {
 		{[]string{"--db=mysql://root:hunter2@127.0.0.1/x"}, []string{"--db=mysql://REDACTED@127.0.0.1/x"}},
 		{[]string{"https://mcp.zapier.com/api/mcp/s/ODk5YjQ2ZTYtNDg3Mi00ZTQ5LWI2NjYtNzI4ZGNh/mcp"}, []string{"https://mcp.zapier.com/api/mcp/s/REDACTED/mcp"}},
 		{[]string{"https://actions.zapier.com/mcp/sk-ak-0123456789abcdefghijKLMN/sse"}, []string{"https://actions.zapier.com/mcp/REDACTED/sse"}},
+		// docker run -e NAME=VALUE and env-style assignments.
+		{[]string{"run", "-e", "GITHUB_TOKEN=abc123", "-e", "DATABASE_URL=postgres://u:pw1@db/x", "-e", "LOG_LEVEL=debug"},
+			[]string{"run", "-e", "GITHUB_TOKEN=REDACTED", "-e", "DATABASE_URL=postgres://REDACTED@db/x", "-e", "LOG_LEVEL=debug"}},
 		// The value after a secret-looking flag is redacted; a URL there keeps its host.
 		{[]string{"--oauth-issuer", "https://login.acme.test/tenant?x=1"}, []string{"--oauth-issuer", "https://login.acme.test/tenant?x=REDACTED"}},
 		// Not credentials: left as written.

@@ -96,7 +96,8 @@ func SecretValue(key, v string) bool {
 // secret or the value looks like one, the credentials of a URL-shaped
 // argument (postgres://user:PW@host, ?api_key=K, a key in the path, see URL)
 // and the value of a header-shaped one ("Authorization: Bearer T",
-// "X-Api-Key:V") when the header names a secret or the value looks like one.
+// "X-Api-Key:V") or of an assignment (docker run -e TOKEN=V) when the
+// name names a secret or the value looks like one.
 func Arg(a string) string {
 	if i := strings.IndexByte(a, '='); i > 0 && strings.HasPrefix(a, "-") {
 		if SecretValue(a[:i], a[i+1:]) {
@@ -118,8 +119,20 @@ func value(v string) string {
 	if name, sep, val, ok := headerShaped(v); ok && SecretValue(name, val) {
 		return name + sep + Redacted
 	}
+	if m := assignment.FindStringSubmatch(v); m != nil {
+		// NAME=VALUE, as docker run -e and env(1) take it.
+		if SecretValue(m[1], m[2]) {
+			return m[1] + "=" + Redacted
+		}
+		if URLShaped(m[2]) {
+			return m[1] + "=" + URL(m[2])
+		}
+	}
 	return v
 }
+
+// assignment matches an environment assignment, NAME=VALUE.
+var assignment = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)=(.*)$`)
 
 // urlShaped matches scheme:// at the start of a string, the shape of every
 // URL that can carry a host and credentials (https://, postgres://,
