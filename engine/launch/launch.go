@@ -1,8 +1,10 @@
 // Package launch holds the launch-config rules: how a server's launch is
-// shown (Line), hashed (Hash) and compared with the pinned one (Changes,
-// Matches), and the launch-risk table reported as TRANSPORT (Rules, Risks).
-// Secrets in launch configs are redacted through engine/redact before they
-// are shown, hashed or compared.
+// shown (Line), hashed (Hash) and compared with the pinned one (Changes on
+// the shown forms; Compare and MatchesApproved also on the keyed digests
+// of what redaction hides, see values.go), how its URL's host is read the
+// way clients read it (ParseWebURL), and the launch-risk table reported as
+// TRANSPORT (Rules, Risks). Secrets in launch configs are redacted through
+// engine/redact before they are shown, hashed or compared.
 package launch
 
 import (
