@@ -33,3 +33,20 @@ func TestParseWebURLReadsHostsAsClientsDo(t *testing.T) {
 		}
 	}
 }
+
+// ParseWebURL never panics, and a host it returns parses back to itself.
+func FuzzParseWebURL(f *testing.F) {
+	for _, s := range []string{" http://evil.example.com/mcp", "http://evil.example.com\\@127.0.0.1/mcp", "http://0x7f.1/", "http://[::1]:80/", "ws://a%41b/", "http:", "http://1.2.3.4.5/", "https://u:p@h:99999/"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		u, err := ParseWebURL(raw)
+		if err != nil || u.IP.IsValid() || u.Host == "" {
+			return
+		}
+		v, err := ParseWebURL(u.Scheme + "://" + u.Host + "/")
+		if err != nil || v.Host != u.Host {
+			t.Fatalf("%q: host %q parses back as %q, %v", raw, u.Host, v.Host, err)
+		}
+	})
+}
