@@ -2,7 +2,9 @@ package capture
 
 import (
 	"bytes"
+	"net/url"
 	"sort"
+	"strings"
 
 	"github.com/descriptorpin/descriptorpin/engine/redact"
 )
@@ -77,4 +79,28 @@ func heldBack(b []byte, known [][]byte) int {
 		}
 	}
 	return n
+}
+
+// argSecrets are the parts of a server's arguments the redaction policy
+// hides (a whole credential-shaped argument, the value of NAME=VALUE, a
+// URL's password): a server that echoes its command line to stderr must
+// not have them shown.
+func argSecrets(args []string) []string {
+	var out []string
+	red := redact.Args(args)
+	for i, a := range args {
+		if red[i] == a {
+			continue
+		}
+		out = append(out, a)
+		if k := strings.IndexByte(a, '='); k > 0 {
+			out = append(out, a[k+1:])
+		}
+		if u, err := url.Parse(a); err == nil && u.User != nil {
+			if pw, ok := u.User.Password(); ok {
+				out = append(out, pw)
+			}
+		}
+	}
+	return out
 }

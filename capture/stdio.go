@@ -238,9 +238,7 @@ func (t *tail) lastLine() string {
 		}
 		words := strings.Fields(l)
 		for j, w := range words {
-			if redact.LooksSecret(w) {
-				words[j] = redact.Redacted
-			}
+			words[j] = redact.Arg(w) // token-, URL- and header-shaped credentials
 		}
 		return fmt.Sprintf("%q", sanitize.Text(sanitize.Clip(strings.Join(words, " "), 200)))
 	}
@@ -279,7 +277,7 @@ func (c *capturer) stdio(ctx context.Context) (err error) {
 		resolvedEnv["header "+k], _ = resolve(v, c.opt.Lookup, c.opt.Home)
 	}
 	c.phase = "start"
-	p, err := startProc(name, args, env, c.opt.Dir, knownValues(s.Env, s.Headers, looked, resolvedEnv))
+	p, err := startProc(name, args, env, c.opt.Dir, knownValues(s.Env, s.Headers, append(looked, argSecrets(args)...), resolvedEnv))
 	if err != nil {
 		return fmt.Errorf("cannot start: %w", err)
 	}

@@ -63,6 +63,15 @@ func (w withBinDir) Run() int {
 		return 2
 	}
 	binDir = dir
+	// pin and approve create the per-host key in the default state
+	// directory: the tests' programs keep theirs here, not in a real home.
+	state, err := os.MkdirTemp("", "descriptorpin-state-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	defer os.RemoveAll(state)
+	os.Setenv("XDG_STATE_HOME", state)
 	return w.m.Run()
 }
 
@@ -84,6 +93,9 @@ func TestScripts(t *testing.T) {
 			e.Setenv("PATH", binDir+string(os.PathListSeparator)+e.Getenv("PATH"))
 			e.Setenv("SOURCE_DATE_EPOCH", "1767225600")
 			e.Setenv("REF", refDir)
+			// A home of the script's own (for the host key the CLI keeps
+			// in the default state directory), never a real or shared one.
+			e.Setenv("HOME", filepath.Join(e.WorkDir, ".home"))
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){

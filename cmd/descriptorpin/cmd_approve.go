@@ -81,11 +81,17 @@ func runApprove(e *env, args []string) error {
 			return &usageError{msg: "a format-1 pin cannot record acceptances", hint: "convert it: descriptorpin pin INVENTORY -o NEW --pin-format 2"}
 		}
 	}
+	var opt pin.Options
+	if pn.Format >= pin.Format2 {
+		if opt.Key, err = pinKey(e); err != nil {
+			return err
+		}
+	}
 	view := pn
 	if kind == service.KindClientConfig {
 		view = pn.ServersOnly()
 	}
-	r := scan.Scan(inv, view, scan.ScanOptions{Rules: rs})
+	r := scan.Scan(inv, view, scan.ScanOptions{Rules: rs, Key: opt.Key})
 	if all {
 		if err := confirmAll(e, r, yes); err != nil {
 			return err
@@ -93,12 +99,14 @@ func runApprove(e *env, args []string) error {
 	}
 	var changed []string
 	if all || len(keys) > 0 {
-		changed, err = pin.Approve(pn, inv, keys, all, kind == service.KindClientConfig, ap)
+		changed, err = pin.ApproveWith(pn, inv, keys, all, kind == service.KindClientConfig, ap, opt)
 		if err != nil {
 			return usagef(c.name, "%s", err.Error())
 		}
 	}
 	if len(accept) > 0 {
+		// Ids are those of the scan before approving: the ones
+		// 'scan --show-ids' showed the person.
 		for _, id := range accept {
 			what, err := pin.Accept(pn, r.Findings, r.Accepted, id, ap)
 			if err != nil {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/monitor"
 	"github.com/descriptorpin/descriptorpin/notify"
 	"github.com/descriptorpin/descriptorpin/samples"
 	"github.com/descriptorpin/descriptorpin/service"
@@ -111,7 +112,7 @@ func runDemo(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	v := buildStatus(filepath.Join(cfg.StateDir, service.StateFile), st)
+	v := monitor.Status(filepath.Join(cfg.StateDir, service.StateFile), st)
 	var b strings.Builder
 	writeStatus(&b, v)
 	fmt.Fprint(e.stdout, strings.ReplaceAll(b.String(), dir+string(os.PathSeparator), ""))

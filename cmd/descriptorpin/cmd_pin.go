@@ -71,7 +71,13 @@ func runPin(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	pn, err := pin.Build(inv, format, pin.Approval{By: by, Note: note, At: at})
+	var opt pin.Options
+	if format >= pin.Format2 {
+		if opt.Key, err = pinKey(e); err != nil {
+			return err
+		}
+	}
+	pn, err := pin.BuildWith(inv, format, pin.Approval{By: by, Note: note, At: at}, opt)
 	if err != nil {
 		return err
 	}

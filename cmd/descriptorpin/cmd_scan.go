@@ -91,7 +91,11 @@ func runScan(e *env, name string, args []string) error {
 	if pn != nil && kind == service.KindClientConfig {
 		pn = pn.ServersOnly()
 	}
-	opt := scan.ScanOptions{Rules: rs, FileMode: mode}
+	key, err := readScanKey()
+	if err != nil {
+		return err
+	}
+	opt := scan.ScanOptions{Rules: rs, FileMode: mode, Key: key}
 	switch name {
 	case "diff":
 		opt.Classes = []engine.Class{engine.Mutation}
@@ -104,6 +108,7 @@ func runScan(e *env, name string, args []string) error {
 			return err
 		}
 	}
+	printNotes(e, r.Notes)
 	if report.CountedAtLeast(r, failOn) > 0 {
 		return errFindings
 	}

@@ -50,7 +50,7 @@ func runStatus(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	v := buildStatus(path, st)
+	v := monitor.Status(path, st)
 	if format == "json" {
 		out, _ := json.MarshalIndent(v, "", "  ")
 		fmt.Fprintf(e.stdout, "%s\n", out)
@@ -79,7 +79,7 @@ func readState(path string) (*monitor.State, error) {
 	return st, nil
 }
 
-func writeStatus(w io.Writer, v statusView) {
+func writeStatus(w io.Writer, v monitor.StatusView) {
 	present := 0
 	for _, t := range v.Targets {
 		if t.Result != "absent" {

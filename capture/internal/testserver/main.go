@@ -32,7 +32,7 @@ import (
 )
 
 var (
-	mode      = flag.String("mode", "tools", "tools|paginated|changing|hang|exit|leak|escape|crash|huge|clientinfo|refuse|garbage|dupkey|loop|raw|env|sleep")
+	mode      = flag.String("mode", "tools", "tools|paginated|changing|hang|exit|leak|escape|crash|huge|clientinfo|refuse|garbage|dupkey|loop|raw|env|sleep|leak-args")
 	transport = flag.String("transport", "stdio", "stdio|http")
 	addr      = flag.String("addr", "127.0.0.1:0", "listen address for http")
 	nTools    = flag.Int("tools", 7, "paginated: number of tools")
@@ -80,6 +80,12 @@ func main() {
 	case "exit":
 		fmt.Fprintln(os.Stderr, "starting test server")
 		fmt.Fprintln(os.Stderr, "fatal: cannot open database /var/lib/test.db")
+		os.Exit(3)
+	case "leak-args":
+		// A server that prints its secrets to stderr and exits, once the
+		// client has written (so the client sees the exit, not a broken pipe).
+		bufio.NewReader(os.Stdin).ReadString('\n')
+		fmt.Fprintf(os.Stderr, "auth failed: password %s, token %s, url %s\n", os.Getenv("DB_PASSWORD"), os.Getenv("API_TOKEN"), flag.Arg(0))
 		os.Exit(3)
 	case "sleep":
 		writePid()

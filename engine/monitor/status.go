@@ -1,21 +1,22 @@
-package main
+package monitor
 
 import (
 	"sort"
 
 	"github.com/descriptorpin/descriptorpin/engine"
-	"github.com/descriptorpin/descriptorpin/engine/monitor"
 )
 
-// statusView is the JSON form of status.
-type statusView struct {
+// StatusView is what `descriptorpin status` shows of a state, and its JSON
+// form (docs/schemas/ describes it).
+type StatusView struct {
 	State    string                `json:"state_file"`
 	Open     []*engine.OpenFinding `json:"open"`
-	Targets  []targetView          `json:"targets"`
+	Targets  []TargetView          `json:"targets"`
 	Degraded map[string]string     `json:"degraded"`
 }
 
-type targetView struct {
+// TargetView is one watched file in a StatusView.
+type TargetView struct {
 	Path     string `json:"path"`
 	Kind     string `json:"kind"`
 	LastScan string `json:"last_scan"`
@@ -24,8 +25,10 @@ type targetView struct {
 	Open     int    `json:"open"`
 }
 
-func buildStatus(path string, st *monitor.State) statusView {
-	v := statusView{State: path, Open: []*engine.OpenFinding{}, Targets: []targetView{}, Degraded: map[string]string{}}
+// Status builds the view of st, read from path: open findings most
+// severe first, targets in path order.
+func Status(path string, st *State) StatusView {
+	v := StatusView{State: path, Open: []*engine.OpenFinding{}, Targets: []TargetView{}, Degraded: map[string]string{}}
 	paths := make([]string, 0, len(st.Files))
 	for p := range st.Files {
 		paths = append(paths, p)
@@ -33,7 +36,7 @@ func buildStatus(path string, st *monitor.State) statusView {
 	sort.Strings(paths)
 	for _, p := range paths {
 		f := st.Files[p]
-		v.Targets = append(v.Targets, targetView{Path: p, Kind: f.Kind, LastScan: f.LastScan, Result: f.Result, Error: f.Error, Open: len(f.Open)})
+		v.Targets = append(v.Targets, TargetView{Path: p, Kind: f.Kind, LastScan: f.LastScan, Result: f.Result, Error: f.Error, Open: len(f.Open)})
 		ids := make([]string, 0, len(f.Open))
 		for id := range f.Open {
 			ids = append(ids, id)
