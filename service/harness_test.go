@@ -158,6 +158,7 @@ func (h *harness) startSink(sink notify.Sink) {
 	h.t.Cleanup(func() {
 		if h.cancel != nil {
 			h.cancel()
+			h.cancel = nil
 			<-h.done
 		}
 	})
