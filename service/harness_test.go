@@ -217,3 +217,5 @@ func summary(evs []engine.Event) []string {
 	}
 	return out
 }
+
+func watchSignal(path string) watcher.Signal { return watcher.Signal{Path: path} }
