@@ -523,8 +523,8 @@ func lenientWorthy(err error) bool {
 // was an inventory is read as one first: ParseAny would parse it as a
 // client config before it finds out.
 func (d *Daemon) parseTarget(t target, data []byte) (*engine.Inventory, string, error) {
-	if t.kind == KindAuto && d.autoKind[t.path] == KindInventory {
-		if inv, err := parseInventory(t.path, data); err == nil {
+	if t.kind == KindAuto && d.autoKind[t.path] == KindInventory && checkShape(t.path, data) == nil {
+		if inv, err := parseInventory(t.path, data); err == nil && checkCounts(t.path, inv) == nil {
 			return inv, KindInventory, nil
 		}
 	}

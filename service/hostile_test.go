@@ -407,3 +407,54 @@ func TestClientConfigThatNoLongerParsesIsAHighFinding(t *testing.T) {
 		t.Fatalf("no high INPUT/parse-failed a notifier takes: %v", summary(evs))
 	}
 }
+
+// Item 13: 1.5 million tiny tools (29 MB) took 82 s and 6 GB on the
+// service's loop. Over the caps a file is refused before it is parsed,
+// fast, as an INPUT finding; the other files are scanned.
+func TestHugeShapesAreRefusedFast(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"servers":[{"name":"s","transport":"http","url":"https://x.test/mcp","tools":[`)
+	for i := 0; i < 1_500_000; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`{"name":"t`)
+		b.WriteString(strings.Repeat("x", i%7))
+		b.WriteString(`"}`)
+	}
+	b.WriteString(`]}]}`)
+	var cfg strings.Builder
+	cfg.WriteString(`{"mcpServers": {`)
+	for i := 0; i < MaxServers+1; i++ {
+		if i > 0 {
+			cfg.WriteByte(',')
+		}
+		cfg.WriteString(`"s` + strings.Repeat("y", i%5) + string(rune('a'+i%26)) + `_` + strings.Repeat("z", i/26) + `": {"url": "https://x.test/mcp"}`)
+	}
+	cfg.WriteString(`}}`)
+	h := newHarness(t, "huge.json", "inv.json")
+	h.target("many/.cursor/mcp.json", config.KindClientConfig)
+	h.write("huge.json", b.String())
+	h.write("many/.cursor/mcp.json", cfg.String())
+	h.write("inv.json", invChanged)
+	h.pinFrom(invClean, nil)
+	start := time.Now()
+	h.start()
+	evs := h.next()
+	t.Logf("start-up scan of a %d MB inventory and a %d-server config: %v", b.Len()>>20, MaxServers+1, time.Since(start))
+	if !has(evs, "finding-opened", engine.Mutation, "") {
+		t.Errorf("the rug pull in inv.json: %v", summary(evs))
+	}
+	for _, p := range []string{"huge.json", "many/.cursor/mcp.json"} {
+		found := false
+		for _, ev := range evs {
+			if ev.File == h.path(p) && ev.Finding != nil && ev.Finding.Rule == engine.RuleParseFailed &&
+				strings.Contains(strings.Join(ev.Finding.Details, " "), "cap") {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: no INPUT/parse-failed naming the cap: %v", p, evs)
+		}
+	}
+}
