@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -94,9 +93,7 @@ func TestServiceSurvivesEverythingAtOnce(t *testing.T) {
 	h := newHarness(t, "inv.json", "fifo.json", "dev.json", "grow.json")
 	h.write("inv.json", invClean)
 	h.pinFrom(invClean, nil)
-	if err := syscall.Mkfifo(h.path("fifo.json"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	mkfifo(t, h.path("fifo.json"))
 	if err := os.Symlink("/dev/zero", h.path("dev.json")); err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -65,9 +64,7 @@ func TestNonRegularTargetsDoNotStallTheService(t *testing.T) {
 	h := newHarness(t, "inv.json", "fifo.json", "dev.json")
 	h.write("inv.json", invChanged)
 	h.pinFrom(invClean, nil)
-	if err := syscall.Mkfifo(h.path("fifo.json"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	mkfifo(t, h.path("fifo.json"))
 	dev := "/dev/ptmx"
 	if _, err := os.Stat(dev); err != nil {
 		dev = "/dev/zero"
@@ -108,9 +105,7 @@ func TestInspectRefusesAFIFO(t *testing.T) {
 		t.Skip("no FIFOs on Windows")
 	}
 	p := filepath.Join(t.TempDir(), "mcp.json")
-	if err := syscall.Mkfifo(p, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	mkfifo(t, p)
 	done := make(chan Discovered, 1)
 	go func() { done <- Inspect(clientconfig.Candidate{Client: "cursor", Scope: "user", Path: p}) }()
 	select {
