@@ -66,3 +66,29 @@ type OpenFinding struct {
 	Signals       []string `json:"signals,omitempty"`
 	OpenedAt      string   `json:"opened_at"`
 }
+
+// Alert classes: findings the service raises about its own inputs and
+// health rather than a scan's. They are tracked, announced and resolved
+// like any finding (and so reach the notification sinks), but a scan
+// report never holds one, so they are not in Classes.
+const (
+	// ClassInput: a watched file cannot be read (not a regular file, a
+	// read that does not end), does not parse, or parses only with the
+	// leniency of the client that reads it.
+	ClassInput Class = "INPUT"
+	// ClassPin: the pin is missing or unusable after the first start.
+	ClassPin Class = "PIN"
+	// ClassService: the service cannot record its events.
+	ClassService Class = "SERVICE"
+)
+
+// The rules of the alert classes (rule.name in events).
+const (
+	RuleNotRegular       = "not-regular"
+	RuleUnreadable       = "unreadable"
+	RuleParseFailed      = "parse-failed"
+	RuleLenientParse     = "lenient-parse"
+	RulePinMissing       = "pin-missing"
+	RulePinInvalid       = "pin-invalid"
+	RuleEventsUnwritable = "events-unwritable"
+)

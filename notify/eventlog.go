@@ -71,6 +71,14 @@ type EventLog struct {
 
 	errs    uint64
 	lastErr error
+
+	// path is the file's name; seen is the file last written, to notice
+	// one deleted or replaced under the running service; torn says the
+	// last write stopped inside a line (a full disk), so the next line
+	// starts on a new one.
+	path string
+	seen os.FileInfo
+	torn bool
 }
 
 // NewEventLog opens the event log described by opt. With a file, the
@@ -109,6 +117,7 @@ func NewEventLog(opt EventLogOptions) (*EventLog, error) {
 			return nil, err
 		}
 		l.file = &lumberjack.Logger{Filename: opt.File, MaxSize: opt.MaxSizeMB, MaxBackups: opt.MaxBackups}
+		l.path = opt.File
 	}
 	return l, nil
 }
@@ -151,7 +160,7 @@ func (l *EventLog) Write(ev engine.Event) error {
 	l.encode(&ev, level)
 	var errs []error
 	if l.file != nil {
-		if _, err := l.file.Write(l.line.Bytes()); err != nil {
+		if err := l.writeFile(l.line.Bytes()); err != nil {
 			errs = append(errs, fmt.Errorf("writing the event log file: %w", err))
 		}
 	}
@@ -169,6 +178,40 @@ func (l *EventLog) Write(ev engine.Event) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// writeFile writes one line to the file. A file deleted under the
+// running service (rm -rf of the state directory) or replaced is noticed
+// and written anew at its path, never to the unlinked one; a line after
+// a torn one (the disk filled in the middle of it) starts on a new line,
+// in the same single write.
+func (l *EventLog) writeFile(line []byte) error {
+	st, err := os.Stat(l.path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		if err := prepareFile(l.path); err != nil {
+			return err
+		}
+		_ = l.file.Close() // lumberjack opens the path again on the next write
+		l.torn = false
+	case err == nil && l.seen != nil && !os.SameFile(st, l.seen):
+		_ = l.file.Close()
+	}
+	if l.torn {
+		line = append([]byte{'\n'}, line...)
+	}
+	n, err := l.file.Write(line)
+	if err != nil {
+		if n > 0 {
+			l.torn = true
+		}
+		return err
+	}
+	l.torn = false
+	if st, err := os.Stat(l.path); err == nil {
+		l.seen = st
+	}
+	return nil
 }
 
 // Close closes the file. Later writes return ErrClosed.
@@ -458,11 +501,14 @@ func prepareFile(path string) error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("creating the event log directory: %w", err)
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
 		return fmt.Errorf("opening the event log file: %w", err)
 	}
 	err = f.Chmod(0o600)
+	if err == nil {
+		err = endTornLine(f)
+	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -487,6 +533,29 @@ func prepareFile(path string) error {
 		if err := os.Chmod(filepath.Join(dir, de.Name()), 0o600); err != nil {
 			return fmt.Errorf("restricting a rotated event log file to its owner: %w", err)
 		}
+	}
+	return nil
+}
+
+// endTornLine ends a last line left without its newline (the disk was
+// full, or the process was killed, in the middle of a write), so the
+// next event starts on a line of its own. The torn line is kept, not cut
+// away: a shipper tailing the file would take a truncation for a new
+// file and send everything again; it reports the one bad line instead.
+func endTornLine(f *os.File) error {
+	st, err := f.Stat()
+	if err != nil || st.Size() == 0 {
+		return err
+	}
+	last := make([]byte, 1)
+	if _, err := f.ReadAt(last, st.Size()-1); err != nil {
+		return err
+	}
+	if last[0] == '\n' {
+		return nil
+	}
+	if _, err := f.Write([]byte{'\n'}); err != nil {
+		return fmt.Errorf("ending a torn last line: %w", err)
 	}
 	return nil
 }

@@ -115,7 +115,49 @@ func exampleEvents() []engine.Event {
 			Time: at("2026-11-30T18:30:00.500Z"), Action: engine.ActionDaemonStopped, Level: "info",
 			Message: "stopping: signal received",
 		},
+		// The service's own alerts (issue 12): findings of the classes
+		// PIN, INPUT and SERVICE, so they reach desktop and webhooks.
+		{
+			Time: at("2026-12-01T09:00:00.040Z"), Action: engine.ActionFindingOpened, Level: "warn", File: examplePin,
+			Message: pinMissing.Summary, Finding: pinMissing,
+		},
+		{
+			Time: at("2026-12-01T09:14:02.311Z"), Action: engine.ActionFindingOpened, Level: "warn", File: exampleTarget,
+			Message: parseFailed.Summary, Finding: parseFailed,
+		},
+		{
+			Time: at("2026-12-01T11:40:13.002Z"), Action: engine.ActionFindingOpened, Level: "warn", File: "/home/ada/.local/state/descriptorpin/events.jsonl",
+			Message: eventsUnwritable.Summary, Finding: eventsUnwritable,
+		},
+		{
+			Time: at("2026-12-01T12:00:00.000Z"), Action: "state-recreated", Level: "warn", File: "/home/ada/.local/state/descriptorpin/state.json",
+			Message: "the state file was deleted while the service ran; recreated it",
+		},
 	}
+}
+
+var pinMissing = &engine.OpenFinding{
+	ID: "3f0c2a9e51b7d844", FindingID: "a61e0b7c2d9f3e15", Class: engine.ClassPin, Severity: "high",
+	Subject: "~/.config/descriptorpin/pin.json", Rule: engine.RulePinMissing,
+	Summary:  "PIN ~/.config/descriptorpin/pin.json is missing; scanning against the last good pin, nothing is re-trusted or resolved",
+	Details:  []string{"  the pin /home/ada/.config/descriptorpin/pin.json is missing after the first start"},
+	OpenedAt: "2026-12-01T09:00:00.040Z",
+}
+
+var parseFailed = &engine.OpenFinding{
+	ID: "c4d1e8f20a6b9357", FindingID: "0e9b4c7a1f2d8365", Class: engine.ClassInput, Severity: "high",
+	Subject: "~/.cursor/mcp.json", Rule: engine.RuleParseFailed,
+	Summary:  "INPUT ~/.cursor/mcp.json: no longer parses; its last good result is kept, and what its client reads now is not scanned",
+	Details:  []string{"  /home/ada/.cursor/mcp.json:1:60: $.mcpServers.files.args[1]: invalid JSON: unterminated string"},
+	OpenedAt: "2026-12-01T09:14:02.311Z",
+}
+
+var eventsUnwritable = &engine.OpenFinding{
+	ID: "7b2e9d4f0c1a6358", FindingID: "5d8a3c1e7f0b9246", Class: engine.ClassService, Severity: "high",
+	Subject: "event log", Rule: engine.RuleEventsUnwritable,
+	Summary:  "SERVICE event log: events cannot be written; alerts are kept and written when it works again",
+	Details:  []string{"  writing the event log file: write /home/ada/.local/state/descriptorpin/events.jsonl: no space left on device"},
+	OpenedAt: "2026-12-01T11:40:13.002Z",
 }
 
 func exampleOf(t *testing.T, action string) engine.Event {
@@ -229,9 +271,14 @@ func TestEveryActionWritesOneNestedECSLine(t *testing.T) {
 		{engine.ActionPinChanged, "event", []string{"configuration"}, []string{"change"}, "", "", ""},
 		{engine.ActionWatchDegraded, "event", []string{"process"}, []string{"change"}, "failure", "", ""},
 		{engine.ActionWatchRecovered, "event", []string{"process"}, []string{"change"}, "", "", ""},
+		{"state-recreated", "event", nil, nil, "", "", ""},
 	}
-	if len(tests) != len(exampleEvents()) {
-		t.Fatalf("%d cases for %d example events", len(tests), len(exampleEvents()))
+	actions := map[string]bool{}
+	for _, ev := range exampleEvents() {
+		actions[ev.Action] = true
+	}
+	if len(tests) != len(actions) {
+		t.Fatalf("%d cases for %d example actions", len(tests), len(actions))
 	}
 	for _, tt := range tests {
 		t.Run(tt.action, func(t *testing.T) {

@@ -66,10 +66,27 @@ type Daemon struct {
 	autoKind map[string]string
 	// saved is what state.json holds, so unchanged state is not rewritten.
 	saved []byte
+
+	// hadState: an earlier run left a state file (readable or not), so
+	// this is not a first start and a missing pin is an alert.
+	hadState bool
+	// pinBytes are the bytes of the pin in use; pinProblem is the open
+	// PIN alert, if any; frozen: no pin at all after the first start, so
+	// findings only the pin can clear stay open.
+	pinBytes   []byte
+	pinProblem *monitor.Alert
+	frozen     bool
+	// logDown: the last event could not be written; retry names the
+	// files to re-scan so their unwritten events are announced again.
+	logDown bool
+	retry   map[string]bool
 }
 
+// scanKey is what a good scan depended on: the content, the file's mode
+// (writable_config reads it: a chmod changes no byte) and the pin.
 type scanKey struct {
 	content string
+	mode    fs.FileMode
 	pinGen  int
 }
 
@@ -78,8 +95,8 @@ func New(cfg config.Config, sink notify.Sink, opt Options) *Daemon {
 	opt = opt.withDefaults()
 	d := &Daemon{
 		cfg: cfg, opt: opt, fs: opt.FS, rules: detect.RuleSet(cfg.Rules), now: opt.Now, home: opt.Home,
-		sink: sink, targets: map[string]target{}, scanned: map[string]scanKey{}, autoKind: map[string]string{},
-		statePath: filepath.Join(cfg.StateDir, StateFile),
+		sink: sink, targets: map[string]target{}, scanned: map[string]scanKey{}, autoKind: map[string]string{}, retry: map[string]bool{},
+		statePath: filepath.Join(cfg.StateDir, StateFile), state: monitor.NewState(),
 	}
 	if d.rules == "" {
 		d.rules = detect.RulesDefault
@@ -131,9 +148,15 @@ func (d *Daemon) discover() bool {
 	return added
 }
 
+// emit delivers events; one that does not reach the event log is undone
+// in the state (see undelivered) so that it is announced again.
 func (d *Daemon) emit(evs ...engine.Event) {
 	for _, ev := range evs {
-		d.sink.Send(ev)
+		if err := d.deliver(ev); err != nil {
+			d.undelivered(ev, err)
+		} else if !isUnwritableAlert(ev) {
+			d.delivered()
+		}
 	}
 }
 
@@ -190,8 +213,12 @@ func (d *Daemon) Run(ctx context.Context) error {
 		captureTick = t.C
 		startCapture() // the first capture right after start
 	}
+	check := time.NewTicker(d.opt.CheckInterval)
+	defer check.Stop()
 	for {
 		select {
+		case <-check.C:
+			d.housekeep()
 		case <-captureTick:
 			startCapture()
 		case evs := <-captured:
@@ -219,7 +246,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 			} else if t, ok := d.targets[sig.Path]; ok {
 				d.emit(d.scanTarget(t)...)
 			}
-			d.saveState()
+			d.housekeep()
 		case h, ok := <-w.Health():
 			if !ok {
 				continue
@@ -272,14 +299,21 @@ func (d *Daemon) health(h watcher.Health) {
 
 // --- the pin ---
 
-// startPin loads the pin, or on a first start with no pin trusts what is
-// there now (trust on first use).
+// startPin loads the pin, or on a true first start with no pin trusts
+// what is there now (trust on first use). After the first start a
+// missing or unusable pin is a high alert, and the service scans against
+// the copy of the last good pin it keeps: trusting on first use again
+// would pin (and resolve) whatever an attacker changed meanwhile.
 func (d *Daemon) startPin() {
 	data, _, err := read(d.fs, "pin", d.cfg.Pin)
+	first := d.firstStart()
 	if errors.Is(err, fs.ErrNotExist) {
-		if d.cfg.TrustOnFirstUse {
+		switch {
+		case !first:
+			d.pinLost(engine.RulePinMissing, fmt.Errorf("the pin %s is missing after the first start", sanitize.Text(d.cfg.Pin)))
+		case d.cfg.TrustOnFirstUse:
 			d.trustOnFirstUse()
-		} else {
+		default:
 			// Every tool is reported ADDED until a person pins it.
 			d.pin = &pin.Pin{Format: pin.Format2, Exclude: pin.DefaultExclude()}
 		}
@@ -291,12 +325,14 @@ func (d *Daemon) startPin() {
 		if p, err = pin.Load(d.cfg.Pin, data); err == nil {
 			d.pin = p
 			d.state.PinHash = d.pinHash
+			d.pinFound(p, data)
 			return
 		}
 	}
-	ev := d.event(engine.ActionScanFailed, "error", d.cfg.Pin, "the pin cannot be used; reporting static findings only until it is fixed: "+sanitize.Text(err.Error()))
+	ev := d.event(engine.ActionScanFailed, "error", d.cfg.Pin, "the pin cannot be used: "+sanitize.Text(err.Error()))
 	ev.Error = sanitize.Text(err.Error())
 	d.emit(ev)
+	d.pinLost(engine.RulePinInvalid, err)
 }
 
 func (d *Daemon) trustOnFirstUse() {
@@ -332,6 +368,7 @@ func (d *Daemon) trustOnFirstUse() {
 	d.pin = tofu
 	d.pinHash = hashBytes(out)
 	d.state.PinHash = d.pinHash
+	d.pinFound(tofu, out)
 	change := monitor.DiffPins(nil, tofu)
 	change.ApprovedBy = []string{"trust-on-first-use"}
 	ev := d.event(engine.ActionPinCreated, "warn", d.cfg.Pin,
@@ -354,6 +391,11 @@ func (d *Daemon) reloadPin() {
 		if d.pinHash != "missing" {
 			d.pinHash = "missing"
 			d.emit(d.failed(d.cfg.Pin, fmt.Errorf("%w; keeping the last good pin", err)))
+			rule := engine.RulePinInvalid
+			if errors.Is(err, fs.ErrNotExist) {
+				rule = engine.RulePinMissing
+			}
+			d.pinLost(rule, err)
 		}
 		return
 	}
@@ -365,8 +407,10 @@ func (d *Daemon) reloadPin() {
 	p, err := pin.Load(d.cfg.Pin, data)
 	if err != nil {
 		d.emit(d.failed(d.cfg.Pin, fmt.Errorf("%w; keeping the last good pin", err)))
+		d.pinLost(engine.RulePinInvalid, err)
 		return
 	}
+	d.pinFound(p, data)
 	change := monitor.DiffPins(d.pin, p)
 	resaved := d.pin != nil && bytes.Equal(d.pin.Marshal(), p.Marshal())
 	d.pin = p
@@ -405,23 +449,40 @@ func (d *Daemon) scanTarget(t target) []engine.Event {
 	now := d.now()
 	data, mode, err := read(d.fs, "target", t.path)
 	if err != nil {
+		delete(d.scanned, t.path)
 		if t.discovered && errors.Is(err, os.ErrNotExist) && fs.ContentHash == "" && len(fs.Open) == 0 {
 			// A client that is not installed: nothing to say.
 			fs.Result, fs.LastScan = "absent", now.UTC().Format("2006-01-02T15:04:05.000Z07:00")
 			return nil
 		}
-		return monitor.ApplyFailure(fs, err, now)
+		evs := monitor.ApplyFailure(fs, err, now)
+		if a, ok := readAlert(t, err); ok {
+			evs = append(evs, monitor.SetAlerts(fs, engine.ClassInput, []monitor.Alert{a}, now)...)
+		}
+		return evs
 	}
 	hash := hashBytes(data)
-	if k, ok := d.scanned[t.path]; ok && k == (scanKey{hash, d.pinGen}) && fs.Result != "failed" {
+	key := scanKey{hash, mode, d.pinGen}
+	if k, ok := d.scanned[t.path]; ok && k == key && fs.Result != "failed" {
 		return nil
 	}
+	wasConfig := t.kind == KindClientConfig || t.kind == KindAuto && d.autoKind[t.path] == KindClientConfig
+	wasConfig = wasConfig && fs.ContentHash != ""
 	inv, kind, err := d.parseTarget(t, data)
+	var alerts []monitor.Alert
 	if err != nil {
-		delete(d.scanned, t.path)
-		return monitor.ApplyFailure(fs, err, now)
+		// The client may read what the strict parser refuses: scan that,
+		// and report the file's problem as a finding of its own.
+		linv, lkind, lerr := d.parseLenient(t, data)
+		if lerr != nil || !lenientWorthy(err) {
+			delete(d.scanned, t.path)
+			evs := monitor.ApplyFailure(fs, err, now)
+			return append(evs, monitor.SetAlerts(fs, engine.ClassInput, []monitor.Alert{parseAlert(t, err, wasConfig)}, now)...)
+		}
+		inv, kind = linv, lkind
+		alerts = append(alerts, lenientAlert(t, err))
 	}
-	d.scanned[t.path] = scanKey{hash, d.pinGen}
+	d.scanned[t.path] = key
 	var servers []string
 	owned := map[string]bool{}
 	for _, s := range inv.Servers {
@@ -442,15 +503,28 @@ func (d *Daemon) scanTarget(t target) []engine.Event {
 		opt.Classes = []engine.Class{engine.Shadow, engine.Poison, engine.Transport}
 	}
 	r := scan.Scan(inv, pin, opt)
-	return monitor.ApplyScan(fs, r, hash, servers, now)
+	evs := monitor.ApplyScanKeep(fs, r, hash, servers, now, d.keepWithoutPin)
+	return append(evs, monitor.SetAlerts(fs, engine.ClassInput, alerts, now)...)
+}
+
+// lenientWorthy reports whether a strict parse error is one a lenient
+// client reads past (rather than, say, a truncated file or a cap).
+func lenientWorthy(err error) bool {
+	msg := err.Error()
+	for _, s := range []string{"duplicate", "surrogate", "UTF-8", "is already used by"} {
+		if strings.Contains(msg, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // parseTarget reads a target as its kind says. A kind: auto target that
 // was an inventory is read as one first: ParseAny would parse it as a
 // client config before it finds out.
 func (d *Daemon) parseTarget(t target, data []byte) (*engine.Inventory, string, error) {
-	if t.kind == KindAuto && d.autoKind[t.path] == KindInventory {
-		if inv, err := parseInventory(t.path, data); err == nil {
+	if t.kind == KindAuto && d.autoKind[t.path] == KindInventory && checkShape(t.path, data) == nil {
+		if inv, err := parseInventory(t.path, data); err == nil && checkCounts(t.path, inv) == nil {
 			return inv, KindInventory, nil
 		}
 	}
@@ -469,6 +543,7 @@ func (d *Daemon) loadState() {
 	if errors.Is(err, fs.ErrNotExist) {
 		return
 	}
+	d.hadState = true
 	if err == nil {
 		var st monitor.State
 		if err = json.Unmarshal(data, &st); err == nil && st.Version != monitor.StateVersion {
@@ -491,7 +566,10 @@ func (d *Daemon) loadState() {
 // dropUnwatched resolves the open findings of files no longer watched.
 func (d *Daemon) dropUnwatched() {
 	var gone []string
-	for p := range d.state.Files {
+	for p, f := range d.state.Files {
+		if f.Kind == "pin" || f.Kind == "eventlog" {
+			continue // the service's own alerts
+		}
 		if _, ok := d.targets[p]; !ok {
 			gone = append(gone, p)
 		}
@@ -520,6 +598,7 @@ func (d *Daemon) saveState() {
 		return
 	}
 	data = append(data, '\n')
+	d.ensureStateDir()
 	if bytes.Equal(data, d.saved) {
 		return
 	}

@@ -30,22 +30,22 @@ func TestPinReload(t *testing.T) {
 		edit: func(h *harness) { h.pinFrom(invChanged, nil) },
 		want: []string{"pin-changed", "finding-resolved MUTATION"},
 	}, {
-		name: "broken: reported, the last good pin kept",
+		name: "broken: reported and alerted, the last good pin kept",
 		edit: func(h *harness) { h.write("pin.json", `{"format": "descriptorpin/pin/2", "tools": [`) },
-		want: []string{"scan-failed"},
+		want: []string{"scan-failed", "finding-opened PIN"},
 		check: func(t *testing.T, evs []engine.Event) {
 			if !strings.Contains(evs[0].Message, "keeping the last good pin") {
 				t.Errorf("message %q", evs[0].Message)
 			}
 		},
 	}, {
-		name: "deleted: reported once, the last good pin kept",
+		name: "deleted: reported and alerted once, the last good pin kept",
 		edit: func(h *harness) {
 			if err := os.Remove(h.path("pin.json")); err != nil {
 				t.Fatal(err)
 			}
 		},
-		want: []string{"scan-failed"},
+		want: []string{"scan-failed", "finding-opened PIN"},
 	}, {
 		name: "re-saved with the same bytes: nothing",
 		edit: func(h *harness) { h.pinFrom(invClean, nil) },

@@ -158,6 +158,7 @@ func (h *harness) startSink(sink notify.Sink) {
 	h.t.Cleanup(func() {
 		if h.cancel != nil {
 			h.cancel()
+			h.cancel = nil
 			<-h.done
 		}
 	})
@@ -216,3 +217,5 @@ func summary(evs []engine.Event) []string {
 	}
 	return out
 }
+
+func watchSignal(path string) watcher.Signal { return watcher.Signal{Path: path} }

@@ -1,6 +1,7 @@
 package service
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/descriptorpin/descriptorpin/capture"
 	"github.com/descriptorpin/descriptorpin/config"
@@ -41,6 +43,71 @@ func captureOutput(cfg config.Config, cc config.CaptureConfig) string {
 	sum := sha256.Sum256([]byte(cc.Path))
 	base := strings.TrimSuffix(filepath.Base(cc.Path), filepath.Ext(cc.Path))
 	return filepath.Join(cfg.StateDir, "inventories", fmt.Sprintf("%s-%s.json", base, hex.EncodeToString(sum[:4])))
+}
+
+// keepStale adds to doc, from the inventory at out, the last good entry
+// of every server in down (not captured this time), with a "stale" member
+// naming the failure and since when (the parser ignores it, so the
+// descriptors and findings are those of the last good capture).
+func keepStale(fsys FS, out string, doc []byte, down map[string]string, now time.Time) ([]byte, int, error) {
+	if len(down) == 0 {
+		return doc, 0, nil
+	}
+	prevData, _, err := read(fsys, "inventory", out)
+	if err != nil {
+		return doc, 0, nil // no earlier capture
+	}
+	type invDoc struct {
+		Servers []map[string]json.RawMessage `json:"servers"`
+	}
+	var prev, cur invDoc
+	if json.Unmarshal(prevData, &prev) != nil {
+		return doc, 0, nil
+	}
+	if err := json.Unmarshal(doc, &cur); err != nil {
+		return nil, 0, fmt.Errorf("re-reading the captured inventory: %w", err)
+	}
+	have := map[string]bool{}
+	for _, s := range cur.Servers {
+		var n string
+		_ = json.Unmarshal(s["name"], &n)
+		have[n] = true
+	}
+	kept := 0
+	for _, s := range prev.Servers {
+		var n string
+		_ = json.Unmarshal(s["name"], &n)
+		why, isDown := down[n]
+		if !isDown || have[n] {
+			continue
+		}
+		since := engine.Stamp(now)
+		var old struct {
+			Since string `json:"since"`
+		}
+		if raw, ok := s["stale"]; ok && json.Unmarshal(raw, &old) == nil && old.Since != "" {
+			since = old.Since
+		}
+		mark, _ := json.Marshal(map[string]string{"since": since, "error": sanitize.Text(why)})
+		s["stale"] = mark
+		cur.Servers = append(cur.Servers, s)
+		have[n] = true
+		kept++
+	}
+	if kept == 0 {
+		return doc, 0, nil
+	}
+	sort.SliceStable(cur.Servers, func(i, j int) bool {
+		var a, b string
+		_ = json.Unmarshal(cur.Servers[i]["name"], &a)
+		_ = json.Unmarshal(cur.Servers[j]["name"], &b)
+		return a < b
+	})
+	data, err := json.Marshal(cur)
+	if err != nil {
+		return nil, 0, err
+	}
+	return append(data, '\n'), kept, nil
 }
 
 // capture runs Options.Capture, or the real capture.
@@ -103,10 +170,16 @@ func captureConfig(ctx context.Context, cfg config.Config, o Options, cc config.
 	var ok []*capture.Result
 	var failed []string
 	probed := map[string]bool{} // servers every identity was captured from
+	down := map[string]string{} // servers not captured this time, and why
+	for _, sk := range skipped {
+		name, why, _ := strings.Cut(sk, " (")
+		down[name] = "not started: " + strings.TrimSuffix(why, ")")
+	}
 	caps := capture.CaptureAll(ctx, run, cfg.Capture.IdentifyAs, opt)
 	for _, c := range caps {
 		if c.Main.Err != nil {
 			failed = append(failed, c.Server.Name+": "+c.Main.Err.Error())
+			down[c.Server.Name] = c.Main.Err.Error()
 			continue
 		}
 		ok = append(ok, c.Main)
@@ -122,10 +195,25 @@ func captureConfig(ctx context.Context, cfg config.Config, o Options, cc config.
 	if len(cfg.Capture.IdentifyAs) > 0 && ctx.Err() == nil {
 		evs = append(evs, baitAndSwitch(cfg, o, cc, caps, probed)...)
 	}
-	if len(ok) == 0 || ctx.Err() != nil {
+	if ctx.Err() != nil {
 		return evs
 	}
-	doc, err := capture.Document(ok)
+	var doc []byte
+	if len(ok) > 0 {
+		doc, err = capture.Document(ok)
+	} else {
+		doc = []byte(`{"servers":[]}` + "\n")
+	}
+	// A server that failed (or was not started) this time keeps its last
+	// good tools, marked stale: dropping it would resolve its open
+	// findings (a POISON, a MUTATION) because of a failure.
+	kept := 0
+	if err == nil {
+		doc, kept, err = keepStale(o.FS, out, doc, down, now())
+	}
+	if err == nil && len(ok) == 0 && kept == 0 {
+		return evs
+	}
 	if err == nil {
 		_, err = inventory.Parse(out, doc)
 	}
@@ -133,6 +221,9 @@ func captureConfig(ctx context.Context, cfg config.Config, o Options, cc config.
 		err = fmt.Errorf("the inventory would be larger than %d MiB", engine.MaxFileBytes>>20)
 	}
 	if err == nil {
+		if prev, _, rerr := read(o.FS, "inventory", out); rerr == nil && bytes.Equal(prev, doc) {
+			return evs
+		}
 		if err = o.FS.MkdirAll(filepath.Dir(out), 0o700); err == nil {
 			err = o.FS.WriteFile(out, doc, 0o600)
 		}

@@ -8,6 +8,7 @@ package service
 
 import (
 	"context"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -39,7 +40,7 @@ type FS interface {
 // OS is the real file system; WriteFile is fileio.WriteAtomic.
 type OS struct{}
 
-func (OS) Open(name string) (fs.File, error)            { return os.Open(name) }
+func (OS) Open(name string) (fs.File, error)            { return fileio.Open(name) }
 func (OS) Stat(name string) (fs.FileInfo, error)        { return os.Stat(name) }
 func (OS) Glob(pattern string) ([]string, error)        { return filepath.Glob(pattern) }
 func (OS) MkdirAll(path string, perm fs.FileMode) error { return os.MkdirAll(path, perm) }
@@ -76,6 +77,11 @@ type Options struct {
 	Watch func(paths []string, opt watcher.Options) (Watcher, error)
 	// Capture replaces the scheduled capture of one client config.
 	Capture CaptureFunc
+	// Stderr gets a line when events cannot be written (nil: os.Stderr).
+	Stderr io.Writer
+	// CheckInterval is how often the loop checks that its state directory
+	// is still there and retries events it could not write; 0 is 10s.
+	CheckInterval time.Duration
 }
 
 func (o Options) withDefaults() Options {
@@ -103,13 +109,21 @@ func (o Options) withDefaults() Options {
 	if o.LookupEnv == nil {
 		o.LookupEnv = os.LookupEnv
 	}
+	if o.Stderr == nil {
+		o.Stderr = os.Stderr
+	}
+	if o.CheckInterval <= 0 {
+		o.CheckInterval = 10 * time.Second
+	}
 	if o.Watch == nil {
 		o.Watch = func(paths []string, opt watcher.Options) (Watcher, error) { return watcher.New(paths, opt) }
 	}
 	return o
 }
 
-// read reads a whole regular file of fsys, capped.
+// read reads a whole regular file of fsys, capped: anything else (a
+// FIFO, a device) is refused before it is opened, and the read is bounded
+// in time (fileio.ReadTimeout) as well as in bytes.
 func read(fsys FS, what, path string) ([]byte, fs.FileMode, error) {
 	return fileio.ReadFrom(fsys.Open, what, path, engine.MaxFileBytes)
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/descriptorpin/descriptorpin/config"
@@ -136,7 +137,7 @@ func webhookSecret(getenv func(string) string, w config.Webhook) (secret, warn s
 // right after. The desktop only queues. The sinks report about themselves
 // (no session bus, an endpoint failing or gone, a full spool) straight
 // into the event log, never into a notification sink.
-func BuildSinks(cfg config.Config, log notify.Sink, opt SinkOptions) (notify.Sink, func(), error) {
+func BuildSinks(cfg config.Config, log notify.Sink, opt SinkOptions) (*Sinks, func(), error) {
 	opt = opt.withDefaults()
 	report := log.Send
 	s, err := NewNotifySinks(cfg, report, opt)
@@ -168,5 +169,59 @@ func BuildSinks(cfg config.Config, log notify.Sink, opt SinkOptions) (notify.Sin
 	for _, msg := range s.Warnings {
 		report(engine.Event{Time: opt.Now(), Action: notify.ActionNotifyDegraded, Level: "warn", Message: msg})
 	}
-	return append(sinks, log), stop, nil
+	return &Sinks{Notify: sinks, Log: log}, stop, nil
+}
+
+// Sinks is what the service emits to: the notification sinks, then the
+// event log. It is a Deliverer: Deliver says whether the event log took
+// the event, so the service records a finding as announced only once it
+// is written. An event the log failed to take is not handed to the
+// notification sinks again when the service retries it: a person is
+// notified once, the log gets every event once it can be written.
+type Sinks struct {
+	Notify notify.Multi
+	Log    notify.Sink
+
+	mu      sync.Mutex
+	pending map[string]bool // finding events notified but not yet logged
+}
+
+// Name implements notify.Sink.
+func (s *Sinks) Name() string { return "sinks" }
+
+// Send implements notify.Sink.
+func (s *Sinks) Send(ev engine.Event) { _ = s.Deliver(ev) }
+
+// Deliver hands ev to the notification sinks and writes it to the log,
+// returning the log's error. A log that is a plain Sink cannot fail.
+func (s *Sinks) Deliver(ev engine.Event) error {
+	key := ""
+	if ev.Finding != nil {
+		key = ev.Action + "\x00" + ev.Finding.ID
+	}
+	s.mu.Lock()
+	again := key != "" && s.pending[key]
+	s.mu.Unlock()
+	if !again {
+		s.Notify.Send(ev)
+	}
+	var err error
+	if w, ok := s.Log.(interface{ Write(engine.Event) error }); ok {
+		err = w.Write(ev)
+	} else if s.Log != nil {
+		s.Log.Send(ev)
+	}
+	if key != "" {
+		s.mu.Lock()
+		if s.pending == nil {
+			s.pending = map[string]bool{}
+		}
+		if err != nil {
+			s.pending[key] = true
+		} else {
+			delete(s.pending, key)
+		}
+		s.mu.Unlock()
+	}
+	return err
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/clientconfig"
 	"github.com/descriptorpin/descriptorpin/engine/inventory"
+	"github.com/descriptorpin/descriptorpin/engine/jsonv"
 	"github.com/descriptorpin/descriptorpin/internal/fileio"
 )
 
@@ -33,6 +34,62 @@ var (
 // same name with different launch lines. home tells a user config from a
 // project one.
 func ParseAny(path string, data []byte, kind, home string) (*engine.Inventory, string, error) {
+	if err := checkShape(path, data); err != nil {
+		return nil, "", err
+	}
+	inv, k, err := parseAny(path, data, kind, home)
+	if err == nil {
+		err = checkCounts(path, inv)
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	return inv, k, nil
+}
+
+// The caps on what one watched file may hold. A project config is
+// attacker-controlled and the service scans on its loop, so the cost of
+// one file must stay bounded: 1.5 million tiny tools in a 29 MB
+// inventory took 82 s and 6 GB before these caps. Past a cap the file is
+// an input error (and so an INPUT/parse-failed finding), not a scan.
+const (
+	// MaxContainers is the most objects and arrays one file may hold,
+	// counted in a flat pass before it is parsed.
+	MaxContainers = 100_000
+	// MaxServers is the most servers one file may configure.
+	MaxServers = 1_000
+	// MaxTools is the most tools one file may list, over all servers.
+	MaxTools = 10_000
+)
+
+// checkShape refuses, before parsing, a document with more objects and
+// arrays than MaxContainers (JSON and JSONC; TOML and YAML configs are
+// held to the server cap after parsing).
+func checkShape(path string, data []byte) error {
+	if n, off := jsonv.CountContainers(data, MaxContainers); off >= 0 {
+		line, col := jsonv.Position(data, off)
+		return &engine.InputError{File: path, Line: line, Col: col,
+			Msg: fmt.Sprintf("more than %d objects and arrays (%d so far): over the cap on one watched file", MaxContainers, n-1)}
+	}
+	return nil
+}
+
+// checkCounts refuses a parsed file over MaxServers or MaxTools.
+func checkCounts(path string, inv *engine.Inventory) error {
+	if len(inv.Servers) > MaxServers {
+		return &engine.InputError{File: path, Msg: fmt.Sprintf("%d servers, more than the cap of %d per file", len(inv.Servers), MaxServers)}
+	}
+	n := 0
+	for _, s := range inv.Servers {
+		n += len(s.Tools)
+	}
+	if n > MaxTools {
+		return &engine.InputError{File: path, Msg: fmt.Sprintf("%d tools, more than the cap of %d per file", n, MaxTools)}
+	}
+	return nil
+}
+
+func parseAny(path string, data []byte, kind, home string) (*engine.Inventory, string, error) {
 	if kind == KindInventory {
 		inv, err := parseInventory(path, data)
 		return inv, KindInventory, err
@@ -130,7 +187,14 @@ func Inspect(c clientconfig.Candidate) Discovered {
 		d.Status = err.Error()
 		return d
 	}
-	inv, _, err := clientconfig.ParseWith(c.Path, data, c.Options())
+	err = checkShape(c.Path, data)
+	var inv *engine.Inventory
+	if err == nil {
+		inv, _, err = clientconfig.ParseWith(c.Path, data, c.Options())
+	}
+	if err == nil {
+		err = checkCounts(c.Path, inv)
+	}
 	if err != nil {
 		d.Status = err.Error()
 		return d

@@ -2,12 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/descriptorpin/descriptorpin/service"
 )
@@ -164,4 +166,47 @@ func TestWatchDiscoveredClientConfig(t *testing.T) {
 		t.Fatalf("got %v: %s", ev, ev.str("message"))
 	}
 	s.stop()
+}
+
+// TestDiscoverDoesNotHangOnAFIFOOrADevice: a client config that is a
+// FIFO, or a symlink to /dev/ptmx, is listed as refused; discover does
+// not block on it (issue 12.1).
+func TestDiscoverDoesNotHangOnAFIFOOrADevice(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("FIFOs and /dev/ptmx")
+	}
+	home := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(home, ".cursor"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("mkfifo", filepath.Join(home, ".cursor", "mcp.json")).CombinedOutput(); err != nil {
+		t.Fatalf("mkfifo: %v %s", err, out)
+	}
+	if err := os.Symlink("/dev/ptmx", filepath.Join(home, ".claude.json")); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(filepath.Join(binDir, "descriptorpin"), "discover")
+	cmd.Env = append(os.Environ(), "HOME="+home, "XDG_CONFIG_HOME=", "CLAUDE_CONFIG_DIR=")
+	cmd.WaitDelay = time.Second
+	done := make(chan struct{})
+	var out []byte
+	var err error
+	go func() { out, err = cmd.CombinedOutput(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("discover hangs on a FIFO or a device")
+	}
+	// A found config that cannot be read is exit 1 (discover's contract),
+	// said per file, not a hang or a crash.
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 {
+		t.Fatalf("discover: %v (want exit 1)\n%s", err, out)
+	}
+	for _, want := range []string{"mcp.json: cannot parse: ", "not a regular file"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
 }

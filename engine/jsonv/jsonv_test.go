@@ -103,3 +103,21 @@ func TestLinesAgreesWithPosition(t *testing.T) {
 		}
 	}
 }
+
+func TestCountContainers(t *testing.T) {
+	for _, tc := range []struct {
+		in        string
+		limit     int
+		n, offset int
+	}{
+		{`{"a": [1, {"b": "[{"}], "c": "\"{"}`, 0, 3, -1},
+		{"// {[\n{/* [ */ \"x\": []}", 0, 2, -1},
+		{`[{},{},{}]`, 2, 3, 4},
+		{``, 0, 0, -1},
+	} {
+		n, off := CountContainers([]byte(tc.in), tc.limit)
+		if n != tc.n || off != tc.offset {
+			t.Errorf("CountContainers(%q, %d) = %d, %d; want %d, %d", tc.in, tc.limit, n, off, tc.n, tc.offset)
+		}
+	}
+}

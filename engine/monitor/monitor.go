@@ -89,6 +89,14 @@ func stamp(t time.Time) string { return engine.Stamp(t) }
 // finding-opened per finding not open before, one finding-resolved per open
 // finding that is gone.
 func ApplyScan(fs *FileState, r *scan.Report, contentHash string, servers []string, now time.Time) []engine.Event {
+	return ApplyScanKeep(fs, r, contentHash, servers, now, nil)
+}
+
+// ApplyScanKeep is ApplyScan that leaves open every finding keep says to
+// keep, even when the scan no longer reports it: a scan without the pin
+// cannot tell that a MUTATION is gone. Alerts (IsAlert) are always kept:
+// the service opens and resolves them (SetAlerts).
+func ApplyScanKeep(fs *FileState, r *scan.Report, contentHash string, servers []string, now time.Time, keep func(*engine.OpenFinding) bool) []engine.Event {
 	cur := map[string]*engine.OpenFinding{}
 	for i := range r.Findings {
 		f := &r.Findings[i]
@@ -102,6 +110,9 @@ func ApplyScan(fs *FileState, r *scan.Report, contentHash string, servers []stri
 	for _, id := range sortedKeys(fs.Open) {
 		if _, still := cur[id]; !still {
 			old := fs.Open[id]
+			if IsAlert(old.Class) || keep != nil && keep(old) {
+				continue
+			}
 			events = append(events, engine.Event{
 				Time: now, Action: engine.ActionFindingResolved, Level: "info", File: fs.Path, Finding: old,
 				Message: "resolved: " + old.Summary,

@@ -12,10 +12,27 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sync"
+	"time"
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 )
+
+// ErrNotRegular is wrapped by the error for a path that is not a regular
+// file (a FIFO, a device, a socket, or a symlink to one): reading one can
+// block forever (a FIFO with no writer, /dev/ptmx) or never end
+// (/dev/zero), so it is refused before it is opened.
+var ErrNotRegular = errors.New("not a regular file")
+
+// ErrTimeout is wrapped by the error for a read that took longer than
+// ReadTimeout (a hung network file system, a FUSE file that never answers).
+var ErrTimeout = errors.New("the read took too long")
+
+// ReadTimeout bounds the time one capped read may take, open to last
+// byte. A read still running then is abandoned (its file closed), so one
+// hostile file cannot stall the service's loop.
+var ReadTimeout = 5 * time.Second
 
 // ReadCapped reads a whole regular file, refusing one larger than limit
 // before reading it. what names the file in errors ("pin", "target").
@@ -27,16 +44,103 @@ func ReadCapped(what, path string, limit int64) ([]byte, error) {
 // ReadWithMode is ReadCapped that also returns the file's permission bits
 // (zero where they mean nothing, on Windows), for the writable_config rule.
 func ReadWithMode(what, path string, limit int64) ([]byte, fs.FileMode, error) {
-	return ReadFrom(func(name string) (fs.File, error) { return os.Open(name) }, what, path, limit)
+	return ReadFrom(Open, what, path, limit)
 }
 
-// ReadFrom is ReadWithMode over any file system: open opens path.
-func ReadFrom(open func(string) (fs.File, error), what, path string, limit int64) ([]byte, fs.FileMode, error) {
-	f, err := open(path)
+// Open opens a file for reading only if it is a regular file: the path
+// (following symlinks) is checked before it is opened, it is opened
+// without blocking (O_NONBLOCK where the OS has it, so a FIFO swapped in
+// after the check cannot hang the open), and what was opened is checked
+// again. Anything else is an error wrapping ErrNotRegular.
+func Open(path string) (fs.File, error) {
+	st, err := os.Stat(path)
 	if err != nil {
-		return nil, 0, FileErr(what, path, err)
+		return nil, err
 	}
-	defer f.Close()
+	if !st.Mode().IsRegular() && !st.IsDir() {
+		return nil, notRegular(path, st.Mode())
+	}
+	f, err := openNoBlock(path)
+	if err != nil {
+		return nil, err
+	}
+	if st, err = f.Stat(); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if !st.Mode().IsRegular() && !st.IsDir() {
+		f.Close()
+		return nil, notRegular(path, st.Mode())
+	}
+	return f, nil
+}
+
+// notRegular names what a path is instead of a regular file.
+func notRegular(path string, m fs.FileMode) error {
+	what := "special file"
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		what = "named pipe (FIFO)"
+	case m&fs.ModeCharDevice != 0:
+		what = "character device"
+	case m&fs.ModeDevice != 0:
+		what = "block device"
+	case m&fs.ModeSocket != 0:
+		what = "socket"
+	case m&fs.ModeIrregular != 0:
+		what = "irregular file"
+	}
+	return &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("%w: it is a %s; refusing to read it", ErrNotRegular, what)}
+}
+
+// ReadFrom is ReadWithMode over any file system: open opens path. What
+// open returns is read only if it is a regular file, at most limit bytes
+// and within ReadTimeout.
+func ReadFrom(open func(string) (fs.File, error), what, path string, limit int64) ([]byte, fs.FileMode, error) {
+	type result struct {
+		data []byte
+		mode fs.FileMode
+		err  error
+	}
+	done := make(chan result, 1)
+	var mu sync.Mutex
+	var opened fs.File
+	abandoned := false
+	go func() {
+		f, err := open(path)
+		if err != nil {
+			done <- result{err: FileErr(what, path, err)}
+			return
+		}
+		mu.Lock()
+		if abandoned {
+			mu.Unlock()
+			f.Close()
+			return
+		}
+		opened = f
+		mu.Unlock()
+		defer f.Close()
+		data, mode, err := readOpen(f, what, path, limit)
+		done <- result{data, mode, err}
+	}()
+	timer := time.NewTimer(ReadTimeout)
+	defer timer.Stop()
+	select {
+	case r := <-done:
+		return r.data, r.mode, r.err
+	case <-timer.C:
+		mu.Lock()
+		abandoned = true
+		if opened != nil {
+			opened.Close() // unblocks a read where the OS can
+		}
+		mu.Unlock()
+		return nil, 0, fmt.Errorf("cannot read %s %q: %w (more than %s)", what, sanitize.Text(path), ErrTimeout, ReadTimeout)
+	}
+}
+
+func readOpen(f fs.File, what, path string, limit int64) ([]byte, fs.FileMode, error) {
 	st, err := f.Stat()
 	if err != nil {
 		return nil, 0, FileErr(what, path, err)
@@ -44,7 +148,10 @@ func ReadFrom(open func(string) (fs.File, error), what, path string, limit int64
 	if st.IsDir() {
 		return nil, 0, fmt.Errorf("cannot read %s %q: it is a directory", what, sanitize.Text(path))
 	}
-	if st.Mode().IsRegular() && st.Size() > limit {
+	if !st.Mode().IsRegular() {
+		return nil, 0, FileErr(what, path, notRegular(path, st.Mode()))
+	}
+	if st.Size() > limit {
 		return nil, 0, &engine.InputError{File: path, Msg: fmt.Sprintf("file is %d bytes, larger than the %d MiB cap", st.Size(), limit>>20)}
 	}
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))
@@ -52,7 +159,7 @@ func ReadFrom(open func(string) (fs.File, error), what, path string, limit int64
 		return nil, 0, FileErr(what, path, err)
 	}
 	if int64(len(data)) > limit {
-		return nil, 0, &engine.InputError{File: path, Msg: fmt.Sprintf("file is larger than the %d MiB cap", limit>>20)}
+		return nil, 0, &engine.InputError{File: path, Msg: fmt.Sprintf("file is larger than the %d MiB cap (it grew while it was read)", limit>>20)}
 	}
 	mode := st.Mode().Perm()
 	if runtime.GOOS == "windows" {

@@ -1,0 +1,81 @@
+package monitor
+
+import (
+	"time"
+
+	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+)
+
+// Alert is a finding the service raises itself (engine.ClassInput,
+// ClassPin, ClassService): a file that cannot be read or parsed, a pin
+// that is gone, events that cannot be written. Its id depends on the
+// file and the rule only, so it opens once and stays open until the
+// service clears it, whatever the error text says meanwhile.
+type Alert struct {
+	Class    engine.Class
+	Rule     string
+	Severity engine.Severity
+	Subject  string
+	Summary  string
+	Details  []string
+}
+
+// IsAlert reports whether c is an alert class: a scan never reports one,
+// so ApplyScan never resolves one.
+func IsAlert(c engine.Class) bool {
+	return c == engine.ClassInput || c == engine.ClassPin || c == engine.ClassService
+}
+
+// AlertID is the event-level id of an alert of rule on a file.
+func AlertID(identity, rule string) string {
+	return engine.StableID("open", identity, "alert", rule)
+}
+
+// SetAlerts makes the open alerts of class on fs's file exactly alerts:
+// it opens those not open (one finding-opened each) and resolves the open
+// ones of class that are not in alerts (one finding-resolved each).
+func SetAlerts(fs *FileState, class engine.Class, alerts []Alert, now time.Time) []engine.Event {
+	if fs.Open == nil {
+		fs.Open = map[string]*engine.OpenFinding{}
+	}
+	want := map[string]*engine.OpenFinding{}
+	for _, a := range alerts {
+		id := AlertID(fs.Identity, a.Rule)
+		details := make([]string, 0, len(a.Details))
+		for _, d := range a.Details {
+			details = append(details, "  "+sanitize.Text(d))
+		}
+		want[id] = &engine.OpenFinding{
+			ID: id, FindingID: engine.StableID("alert", fs.Identity, a.Rule), Class: class,
+			Severity: a.Severity.String(), Subject: sanitize.Text(a.Subject), Rule: a.Rule,
+			Summary: sanitize.Text(a.Summary), Details: details, OpenedAt: stamp(now),
+		}
+	}
+	var events []engine.Event
+	for _, id := range sortedKeys(fs.Open) {
+		old := fs.Open[id]
+		if old.Class != class {
+			continue
+		}
+		if _, still := want[id]; !still {
+			events = append(events, engine.Event{
+				Time: now, Action: engine.ActionFindingResolved, Level: "info", File: fs.Path, Finding: old,
+				Message: "resolved: " + old.Summary,
+			})
+			delete(fs.Open, id)
+		}
+	}
+	for _, id := range sortedKeys(want) {
+		if _, was := fs.Open[id]; was {
+			continue
+		}
+		of := want[id]
+		fs.Open[id] = of
+		events = append(events, engine.Event{
+			Time: now, Action: engine.ActionFindingOpened, Level: levelFor(of.Severity), File: fs.Path, Finding: of,
+			Message: of.Summary,
+		})
+	}
+	return events
+}
