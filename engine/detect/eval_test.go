@@ -175,7 +175,7 @@ func describeFinding(f *engine.Finding) string {
 
 func TestEvalTuning(t *testing.T) {
 	for _, w := range []struct {
-		file            string
+		file          string
 		recall, maxFP float64
 	}{
 		{"w1.json", 0.90, 0.03},
