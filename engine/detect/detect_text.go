@@ -197,6 +197,7 @@ var (
 	}
 	// describes marks a clause that describes the tool: a modal or a form
 	// of "be" among its first words.
+	negated   = regexp.MustCompile(`\b(do not|don't|never|must not|should not|shouldn't|no)\b`)
 	describes = regexp.MustCompile(`^(\w+ ){0,3}(is|are|was|were|will|would|may|might|can|could)\b`)
 	// protectiveObject: "do not show the password to the user" protects a
 	// secret; it does not hide the tool's behaviour.
@@ -214,12 +215,26 @@ func concealmentMatch(a *Text) (string, string) {
 			switch k {
 			case 0:
 				ss, se := sentenceOf(s, i, j)
-				if consentGuard.MatchString(s[ss:se]) || protectiveObject.MatchString(s[i:j]) {
+				// the consent may follow in the next sentences: "If the
+				// user asks for the details, you can show them."
+				_, se2 := sentenceOf(s, se, se)
+				_, se3 := sentenceOf(s, se2, se2)
+				if consentGuard.MatchString(s[ss:se3]) || protectiveObject.MatchString(s[i:j]) {
+					continue
+				}
+			case 8:
+				// "The user doesn't know about files" tells the model how to
+				// talk to them; "doesn't need to know" hides something.
+				if strings.HasSuffix(s[i:j], " know") && !strings.Contains(s[i:j], "need") {
 					continue
 				}
 			case 11:
 				ss, _ := sentenceOf(s, i, j)
 				lead := strings.TrimSpace(s[ss:i])
+				// "do not send ... without asking" protects the user
+				if negated.MatchString(lead) {
+					continue
+				}
 				lead = strings.TrimPrefix(strings.TrimPrefix(lead, "also "), "then ")
 				if lead == "" || describes.MatchString(lead) || !imperativeLead(lead) {
 					continue
@@ -258,7 +273,7 @@ var priorityOverride = []pat{
 	P("precedence priority; over", `\b(takes?|has|have|gets?|given|taking) (absolute |top |full |the )?(precedence|priority) over (all |any |every |other |previous |prior |your |the |earlier |existing )*(system|developer|user|other|previous|assistant)?'?s? ?(instructions?|prompts?|messages?|rules|guidelines|directions|directives|tools?)\b`),
 	P("supersede supersedes override overrides outrank outranks trump trumps rank ranks above before; system developer operator safety previous prior earlier your user's user assistant's; instructions instruction rules rule guidelines guideline directions directives directive prompt prompts messages message context policy policies constraints constraint guardrails restrictions restriction safeguards guidance orders", `\b(supersedes?|overrides?|outranks?|trumps?|ranks? (above|higher than|over)|comes? before|is above|are above) (all |any |every |other |the )?(system|developer|operator|safety|previous|prior|earlier|your|user'?s?|assistant'?s?)(,? (system|developer|safety|user))? (instructions?|prompts?|messages?|rules|guidelines|directives|polic(y|ies))\b`),
 	P("regardless", `\bregardless of (what|anything|whatever) (the )?(user|operator|system|developer|you|anyone|others?)( or (the )?(user|operator|system|developer))? (said|says|asked|asks|wants|wanted|instructed|requested|told)\b|\bregardless of (any |all |previous |prior |other |your |earlier )+(instructions|rules|guidelines|prompts?|directions)\b`),
-	P("jailbreak", `\bjailbreak\b`),
+	P("jailbreak jailbroken", `\bjailbreak (mode|enabled|active|unlocked)\b|\b(you are|you're) (now )?jailbroken\b`),
 	P("follow obey listen; only", `\b(follow|obey|listen to) only\b{W}{0,30}\b(this|these|here|below)\b|\bonly (follow|obey|listen to) (this|these|the instructions (here|below|in this))\b`),
 	P("ignore disregard forget; everything anything", `\b(ignore|disregard|forget)\b (everything|anything|all)( that)? (you were|you've been|you have been|you are|above|before|previously|earlier|said|told)\b`),
 	P("act behave respond pretend; unrestricted unfiltered uncensored jailbroken evil rogue dan", `\b(act|behave|respond|pretend) (as|like|to be) (an? )?(unrestricted|unfiltered|uncensored|jailbroken|evil|rogue|dan)\b`),
@@ -375,6 +390,8 @@ var (
 	intoParam     = re("\\bin `|\\binto\\b|\\b(parameter|field|argument)\\b|\\bas (the )?`")
 )
 
+var handOn = re(`\b(pass|paste|attach|send|upload|forward|include) (it|them|its|their|the contents?)\b|\b(into|in|as) (the )?` + "`[a-z][a-z0-9_]*`" + `|\b(parameter|field|argument)\b`)
+
 var sensitiveRequest = re(`\b{GIVE}\b|\b(contents?|text|body|whole file|entire file) of\b`)
 
 func sensitiveFileMatch(a *Text) (string, string) {
@@ -390,6 +407,12 @@ func sensitiveFileMatch(a *Text) (string, string) {
 				before = before[len(before)-100:]
 			}
 			if !sensitiveRequest.MatchString(before) && !(contentsAfter.MatchString(s[j:]) && intoParam.MatchString(s[ss:])) {
+				continue
+			}
+			// The description's first sentence says what the tool does
+			// ("List key pairs in ~/.ssh", "Load variables from .env"):
+			// an order there must also hand the data on.
+			if a.kind == kindDescription && ss == 0 && !handOn.MatchString(s[ss:]) {
 				continue
 			}
 			// the whole path token, not just the part that matched
@@ -461,8 +484,9 @@ var (
 	// a leak is a request: something must ask for the data. The user's
 	// own messages are data many tools read (a chat client lists them),
 	// so asking for those needs a verb that hands them on.
-	leakHandOn = re(`\b(include|put|pass|add|copy|send|paste|record|fill|set|forward|upload|append|attach|repeat|reproduce|dump|quote|begin|start|store|log|leave|populate)\b`)
-	leakVerb   = re(`\b(include|put|pass|add|reproduce|repeat|copy|send|paste|record|fill|provide|print|output|reveal|share|dump|write|begin|start|append|attach|list|quote|return|disclose|show|set|summari[sz]e|give|forward|upload|log|store|leave|populate|export|call|invoke)\b|:`)
+	singleMessage = regexp.MustCompile(`\b(most recent|latest|current|last) (message|prompt|question|request)$`)
+	leakHandOn    = re(`\b(include|put|pass|add|copy|send|paste|record|fill|set|forward|upload|append|attach|repeat|reproduce|dump|quote|begin|start|store|log|leave|populate)\b`)
+	leakVerb      = re(`\b(include|put|pass|add|reproduce|repeat|copy|send|paste|record|fill|provide|print|output|reveal|share|dump|write|begin|start|append|attach|list|quote|return|disclose|show|set|summari[sz]e|give|forward|upload|log|store|leave|populate|export|call|invoke)\b|:`)
 )
 
 func promptLeakMatch(a *Text) (string, string) {
@@ -473,6 +497,9 @@ func promptLeakMatch(a *Text) (string, string) {
 			verb = leakHandOn
 		}
 		for _, loc := range promptLeak[k].findAll(a, 4) {
+			if singleMessage.MatchString(s[loc[0]:loc[1]]) {
+				continue // the user's own latest message: see data_sharing
+			}
 			ss, se := sentenceOf(s, loc[0], loc[1])
 			if !verb.MatchString(s[ss:se]) {
 				continue

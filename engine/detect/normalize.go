@@ -52,7 +52,25 @@ type Text struct {
 	// spacedI, spacedJ: the longest letter-spaced run in norm, and its
 	// letter count.
 	spacedI, spacedJ, spacedLen int
+	// sentence features (see clause.go), read on first use
+	sents     []sentence
+	allF      feature
+	sentsDone bool
+	// where the text sits in the tool and what the tool is for (set by
+	// Poison): the field-aware signals read them.
+	kind    textKind
+	purpose feature
 }
+
+// textKind is the kind of field a text comes from.
+type textKind uint8
+
+const (
+	kindOther textKind = iota
+	kindName
+	kindDescription
+	kindProperty // a property's description inside a schema
+)
 
 // Character features, set while normalising.
 const (
@@ -82,6 +100,7 @@ const (
 	fDot              // '.' or '/' in a token (paths, file names)
 	fIdent            // an identifier-shaped token: '_', or '.'/'-' between letters
 	fDigitDot         // a '.' between digits (IP addresses, versions)
+	fQuote            // a quotation mark or backtick
 )
 
 // Normalize returns the normalised form of s, as every default rule
@@ -246,6 +265,9 @@ func normalize(s string) *Text {
 	joinSpacedLetters(a)
 	a.flags |= textFlags(a.norm)
 	anchorWords(a)
+	if a.flags&fQuote != 0 {
+		maskQuoted(a)
+	}
 	return a
 }
 
@@ -447,6 +469,8 @@ func textFlags(s string) uint32 {
 			run = 0
 		}
 		switch c {
+		case '"', '\'':
+			f |= fQuote
 		case '@':
 			f |= fAt
 		case '<':
@@ -467,6 +491,7 @@ func textFlags(s string) uint32 {
 				f |= fHexEscape
 			}
 		case '`':
+			f |= fQuote
 			if i+2 < len(s) && s[i+1] == '`' && s[i+2] == '`' {
 				f |= fFence
 			}
