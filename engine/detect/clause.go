@@ -56,6 +56,9 @@ const (
 	kIdent                           // an identifier-shaped token: snake_case or `quoted`
 	kHarvestName                     // a parameter name that asks for context
 	kLeave                           // the data leaves: is shared with, forwarded to
+	kServer                          // a server: "the github server", "any connected server"
+	kThreat                          // a threat if the model does not comply: skipping it corrupts
+	kEveryTurn                       // every reply, every session: "before every response"
 )
 
 // lexicon maps normalised words and phrases to their features.
@@ -81,7 +84,7 @@ func init() {
 	lex(kGive, "include", "including", "paste", "put", "pass", "set", "attach", "append", "fill", "populate", "provide", "supply", "enter", "record", "dump", "copy", "insert", "embed", "quote", "reproduce", "list", "summarise", "summarize", "add", "contain", "contains", "begin", "start with", "must contain", "place", "write", "log", "store", "capture", "collect", "gather")
 	lex(kSend, "send", "sends", "upload", "uploads", "post", "forward", "forwards", "forwarded", "transmit", "export", "exports", "sync", "syncs", "mirror", "share", "shares", "shared", "leak", "beacon", "exfiltrate", "relay", "replicate", "back up", "backup", "transfer", "transfers", "bcc", "cc", "stream", "report", "submit", "sent", "uploaded", "posted", "enrolled")
 	lex(kRunVerb, "run", "execute", "install", "type")
-	lex(kSecret, "password", "passwords", "passcode", "token", "tokens", "api key", "api keys", "apikey", "secret", "secrets", "credential", "credentials", "cookie", "cookies", "cvc", "cvv", "card number", "card numbers", "card details", "pin", "pins", "otp", "private key", "private keys", "seed phrase", "mnemonic", "bearer", "access key", "access keys", "2fa", "recovery codes", "keychain", "_key", "_token", "_secret", "session cookie", "auth token", "github token", "connection strings", "connection string", "dial-in pins", "passport number")
+	lex(kSecret, "password", "passwords", "passcode", "token", "tokens", "api key", "api keys", "apikey", "secret", "secrets", "credential", "credentials", "cookie", "cookies", "cvc", "cvv", "card number", "card numbers", "card details", "pin", "pins", "otp", "private key", "private keys", "seed phrase", "mnemonic", "bearer", "access key", "access keys", "2fa", "recovery codes", "keychain", "session cookie", "auth token", "github token", "connection strings", "connection string", "dial-in pins", "passport number")
 	lex(kHost, "environment variable", "environment variables", "env vars", "env var", "printenv", "hostname", "whoami", "os username", "os user", "username", "local ip", "ip address", "working directory", "cwd", "home directory", "os version", "uname", "ls -la", "machine's", "device details", "home path", "dotfiles", "shell history", "mcp servers", "full configs", "env")
 	lex(kConv, "conversation", "conversations", "transcript", "chat history", "prior turns", "previous turns", "every turn", "turns", "previous messages", "earlier messages", "last messages", "dialogue", "dialog", "the chat", "this chat", "in chat", "messages you exchanged", "message history", "thread")
 	lex(kSysPrompt, "system prompt", "system prompts", "developer message", "developer messages", "system message", "hidden instructions", "operator instructions", "initial instructions", "context window", "tool definitions", "tool list", "your instructions", "your configuration", "assistant configuration", "client template", "instructions you received", "instructions you were given", "guidelines you were given", "your prompt", "custom instructions you", "system and developer")
@@ -104,9 +107,12 @@ func init() {
 	lex(kToolWord, "tool", "tools", "function", "functions", "server", "servers")
 	lex(kCall, "call", "calls", "invoke", "invoked", "use", "using", "used", "called")
 	lex(kNeg, "not", "never", "no", "don't", "without", "doesn't", "isn't", "aren't", "nothing", "nor")
-	lex(kEvery, "every", "each", "all", "any", "whenever", "always")
+	lex(kEvery, "every", "each", "all", "any", "whenever", "each time", "every time")
 	lex(kConsent, "ask the user", "asks the user", "with the user's", "confirm with", "unless they ask", "unless the user", "if the user asks", "the user asks", "get their ok", "with their consent", "user agrees", "explicit confirmation", "asks to", "user enabled", "has enabled", "user has enabled", "the user wants", "user explicitly", "disclosed", "privacy notice", "agreed with", "read the text back", "show the user", "preview")
 	lex(kLeave, "shared with", "forwarded to", "sent to", "uploaded to", "copied to", "exported to", "posted to", "enrolled in", "synced to", "transfers", "shares it", "share it")
+	lex(kServer, "server", "servers", "server's", "mcp server", "any server", "connected server")
+	lex(kThreat, "skipping it", "skipping this", "skip it", "otherwise", "or else", "will start returning", "corrupt", "corrupts", "data loss", "refuse to start", "refuses to start", "cannot return", "cannot authenticate", "will not render", "won't render", "breaks", "are rejected", "is rejected", "will be rejected", "risks data", "stops working", "will fail", "inconsistent", "cannot proceed", "cannot work", "will not work", "won't work")
+	lex(kEveryTurn, "before every", "after every", "every new session", "each new session", "once per session", "once per conversation", "at the start of every", "on every new", "every response", "every reply", "every answer", "every turn", "each response", "each reply", "on every session", "every conversation")
 	lex(kDataCtx, "injection", "injections", "jailbreak", "jailbreaks", "phishing", "malicious", "adversarial", "red-team", "classify", "classifier", "detectors", "detector", "flags", "flagged", "blocked", "lint", "moderate", "dataset", "datasets", "corpus", "samples", "lure", "risky", "scanner", "evaluation", "social-engineering", "treated as data", "as data", "do not act", "never follow", "not followed", "never executes")
 }
 
@@ -155,12 +161,20 @@ func (a *Text) sentences() []sentence {
 			for k < len(s) && isWordCont(s, k) {
 				k++
 			}
+			if k < len(s) && s[k] == '_' && k+1 < len(s) && isWordByte(s[k+1]) {
+				// an identifier (list_teams, STRIPE_SECRET_KEY): one token,
+				// whose pieces are not words of the sentence, except a
+				// secret-shaped suffix
+				for k < len(s) && (isWordByte(s[k]) && s[k] < 0x80) {
+					k++
+				}
+				cur.f |= kIdent | identFeatures(s[i:k])
+				nw = 0
+				continue
+			}
 			w := s[i:k]
 			f := lexicon[w]
 			cur.f |= f &^ kPhrase
-			if strings.IndexByte(w, '_') > 0 {
-				cur.f |= kIdent
-			}
 			if k < len(s) && s[k] == '.' && k+1 < len(s) && isLetterByte(s[k+1]) {
 				// a dotted token: a domain, a file name
 				j := k
@@ -214,13 +228,12 @@ func (a *Text) sentences() []sentence {
 			cur.f |= kIdent
 			k++
 		case c == '_' && k+1 < len(s) && isLetterByte(s[k+1]):
-			// *_TOKEN, _SECRET: the word after the underscore
-			k++
+			// *_TOKEN, _SECRET
 			i := k
-			for k < len(s) && isWordCont(s, k) {
+			for k < len(s) && (isWordByte(s[k]) && s[k] < 0x80) {
 				k++
 			}
-			cur.f |= lexicon["_"+s[i:k]]&^kPhrase | kIdent
+			cur.f |= kIdent | identFeatures(s[i:k])
 		default:
 			if c >= '0' && c <= '9' {
 				i := k
@@ -269,6 +282,17 @@ func isWordCont(s string, k int) bool {
 		return true
 	}
 	return false
+}
+
+// identFeatures reads a secret-shaped identifier: *_KEY, *_TOKEN,
+// *_SECRET, *_PASSWORD.
+func identFeatures(id string) feature {
+	for _, suf := range []string{"_key", "_token", "_secret", "_password", "_pat", "_credentials"} {
+		if strings.HasSuffix(id, suf) || strings.Contains(id, suf+"_") {
+			return kSecret
+		}
+	}
+	return 0
 }
 
 // isDomain reports a host name with a public-looking or documentation

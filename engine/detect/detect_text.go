@@ -250,7 +250,7 @@ func concealmentMatch(a *Text) (string, string) {
 			return hit(a, i, j, "instructs to hide an action or its effects from the user")
 		}
 	}
-	return "", ""
+	return concealmentFeatures(a)
 }
 
 // imperativeLead reports a clause that opens with a verb in its base
@@ -533,6 +533,13 @@ var coercion = []pat{
 	P("questions confirmation permission approval", `\b(ask no questions|without asking (any )?questions|(do not|don't|never) ask (the user )?(for )?(confirmation|permission|questions|for approval))\b`),
 }
 
+func coercionMatch(a *Text) (string, string) {
+	if i, j, ok := firstPat(a, coercion); ok {
+		return hit(a, i, j, "coerces the model: claims the tool must run first or fails unless the model does something else")
+	}
+	return coercionFeatures(a)
+}
+
 // --- cross_tool ---------------------------------------------------------
 
 var (
@@ -589,7 +596,7 @@ func crossToolMatch(a *Text) (string, string) {
 			return hit(a, ss, se, "tells the model how to use another tool or server")
 		}
 	}
-	return "", ""
+	return crossToolFeatures(a)
 }
 
 // --- hidden_channel (markup blocks) ---------------------------------------
@@ -622,11 +629,16 @@ func markupMatch(a *Text) (string, string) {
 			if k := strings.Index(s[loc[1]:], closing); k >= 0 {
 				end = loc[1] + k + len(closing)
 			}
+			if emphasisTag(name) && !harmfulWithin(a, loc[1], end) {
+				continue
+			}
 			return hit(a, loc[0], end, detail)
 		}
 	}
 	if i, j, ok := firstPat(a, []pat{markupBracket, markupChatML, markupMDNote}); ok {
-		return hit(a, i, j, detail)
+		if !(s[i] == '[' && strings.Contains(s[i:j], "important") && !harmfulWithin(a, j, len(s))) {
+			return hit(a, i, j, detail)
+		}
 	}
 	var commentLocs [][]int
 	if strings.Contains(s, "<!--") {
@@ -652,6 +664,26 @@ func markupMatch(a *Text) (string, string) {
 		}
 	}
 	return "", ""
+}
+
+// emphasisTag: <IMPORTANT> and <critical> also mark vendor guidance
+// ("[IMPORTANT] If auto-discovery returns nothing, ask the user for the
+// port"); the block is an attack when what it says is.
+func emphasisTag(name string) bool { return name == "important" || name == "critical" }
+
+// harmfulContent are the features of a block that asks for harm.
+const harmfulContent = kSecret | kHost | kConv | kSysPrompt | kOtherOut | kHide | kOverride | kSend | kExternal | kShell | kPersona | kUnrestrict | kDeprecate | kThreat | kEveryTurn | kLeave
+
+// harmfulWithin reports whether the sentences overlapping norm[i:j] ask
+// for harm, with no consent guard.
+func harmfulWithin(a *Text, i, j int) bool {
+	var f feature
+	for _, se := range a.sentences() {
+		if se.j > i && se.i < j {
+			f |= se.f
+		}
+	}
+	return f&harmfulContent != 0 && f&kConsent == 0
 }
 
 func regexpQuoteClose(name string) string { return "</" + name + ">" }

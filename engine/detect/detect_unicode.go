@@ -572,6 +572,11 @@ func paddingMatch(a *Text) (string, string) {
 		return "", ""
 	}
 	tail := strings.TrimSpace(a.orig[a.padEnd:])
+	// the tail must say something to the model, not just go on
+	// documenting (an indented example, a second table)
+	if !Normalize(tail).textFeatures().any(kYou | kModel | kModal | kUser | kSecret | kSend | kGive | kCall | kHide | kOverride | kRunVerb | kShell | kEvery | kExternal) {
+		return "", ""
+	}
 	what := strconv.Itoa(a.maxSpaces) + " blank characters in a row"
 	if a.maxNewlines >= padNewlines {
 		what = strconv.Itoa(a.maxNewlines) + " line breaks in a row"

@@ -127,7 +127,7 @@ func evaluate(t *testing.T, name string, items []evalItem, showText bool) *evalF
 			} else {
 				fig.Misses = append(fig.Misses, it.ID+" ("+it.family()+")")
 				if showText && testing.Verbose() {
-					t.Logf("%s miss %s %s", name, it.ID, it.family())
+					t.Logf("%s miss %s %s: %s", name, it.ID, it.family(), describeFinding(f))
 				}
 			}
 		case "benign":

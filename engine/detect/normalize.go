@@ -60,6 +60,23 @@ type Text struct {
 	// Poison): the field-aware signals read them.
 	kind    textKind
 	purpose feature
+	tool    *toolContext
+}
+
+// toolContext is what the texts of one tool share: its name and its
+// parameters' names, so a sentence can tell this tool from another.
+type toolContext struct {
+	name   string
+	params map[string]bool
+}
+
+// foreign reports whether id names something other than this tool or
+// one of its parameters.
+func (tc *toolContext) foreign(id string) bool {
+	if tc == nil {
+		return true
+	}
+	return id != tc.name && !tc.params[id]
 }
 
 // textKind is the kind of field a text comes from.
@@ -181,7 +198,8 @@ func (nb *normBuilder) space(nl bool, at, size int) {
 	if nl {
 		nb.ws = '\n'
 		nb.runNewlines++
-	} else {
+	} else if nb.runNewlines == 0 && len(nb.b) > 0 {
+		// blanks after a line break are indentation, not padding
 		nb.runSpaces++
 	}
 	if nb.runSpaces > nb.a.maxSpaces {

@@ -282,9 +282,11 @@ var referenceRules = []PoisonRule{
 // description.
 func setContext(texts []ModelText, norm []*Text) {
 	var purpose feature
+	tc := &toolContext{}
 	for i, mt := range texts {
 		switch {
 		case mt.Field == "name":
+			tc.name = strings.ToLower(mt.Text)
 			norm[i].kind = kindName
 			purpose |= nameFeatures(mt.Text)
 		case mt.Field == "title":
@@ -296,10 +298,18 @@ func setContext(texts []ModelText, norm []*Text) {
 			}
 		case strings.HasSuffix(mt.Field, ".description") && strings.Contains(mt.Field, ".properties"):
 			norm[i].kind = kindProperty
+		case strings.Contains(mt.Field, ".properties") && !strings.HasSuffix(mt.Field, "]"):
+			if k := strings.LastIndexByte(mt.Field, '.'); k >= 0 && strings.HasSuffix(mt.Field[:k], ".properties") {
+				if tc.params == nil {
+					tc.params = map[string]bool{}
+				}
+				tc.params[strings.ToLower(mt.Text)] = true
+			}
 		}
 	}
 	for _, a := range norm {
 		a.purpose = purpose
+		a.tool = tc
 	}
 }
 

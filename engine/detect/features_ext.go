@@ -1,0 +1,119 @@
+package detect
+
+import "strings"
+
+// Feature-level readings that extend three of the pattern signals
+// (cross_tool, coercion, concealment) to phrasings their patterns do not
+// know. Each reads one sentence's features (clause.go) and the tool's
+// own name and parameters, and names what it saw in the detail.
+
+// foreignIdents returns the identifier-shaped names (snake_case,
+// kebab-case or dotted, bare or in backticks) in s that are neither
+// this tool nor one of its parameters.
+func foreignIdents(a *Text, s string) []string {
+	var out []string
+	for k := 0; k < len(s); {
+		if !isWordByte(s[k]) {
+			k++
+			continue
+		}
+		i := k
+		for k < len(s) && (isWordByte(s[k]) || (s[k] == '-' || s[k] == '.') && k+1 < len(s) && isWordByte(s[k+1])) {
+			k++
+		}
+		id := s[i:k]
+		if strings.ContainsAny(id, "_") && len(id) > 3 && isLetterByte(id[0]) && a.tool.foreign(id) && !strings.HasPrefix(id, "_") {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// crossToolFeatures: another tool named (not this one, not a parameter)
+// in a sentence that changes how it is called (set, pass, add, include,
+// an address) under a rule for every call, a deprecation notice or a
+// "system update"; or a notice that another server's tool is deprecated
+// or moved, with an order near it.
+func crossToolFeatures(a *Text) (string, string) {
+	s := a.norm
+	ss := a.sentences()
+	all := a.textFeatures()
+	if all&kConsent != 0 {
+		return "", ""
+	}
+	for n, se := range ss {
+		f := se.f
+		if f&kIdent == 0 && f&kDeprecate == 0 {
+			continue
+		}
+		ids := foreignIdents(a, s[se.i:se.j])
+		if len(ids) == 0 && f&kDeprecate == 0 {
+			continue
+		}
+		changes := f.any(kGive|kExternal) && f.any(kEvery|kDeprecate) && (f&kThisTool == 0 || f&kDeprecate != 0)
+		if len(ids) > 0 && changes {
+			return sentenceHit(a, se, "changes how another tool ("+ids[0]+") is called")
+		}
+		if f&kDeprecate != 0 && (len(ids) > 0 || f&kServer != 0) && all&kServer != 0 {
+			for m := n; m < len(ss) && m <= n+2; m++ {
+				g := ss[m].f
+				if g.any(kModal|kEvery|kGive|kPrefer) && (g&kIdent != 0 || g&kCall != 0) {
+					end := ss[m]
+					end.i = se.i
+					return sentenceHit(a, end, "a deprecation or update notice that redirects another server's tool")
+				}
+			}
+		}
+	}
+	return "", ""
+}
+
+// coercionFeatures: a call forced on every turn or session ("before
+// every response, call this tool"), or a threat ("skipping it corrupts
+// the index", "migrations refuse to start without") next to an order
+// to call another tool or hand over data.
+func coercionFeatures(a *Text) (string, string) {
+	ss := a.sentences()
+	for n, se := range ss {
+		f := se.f
+		if f&kEveryTurn != 0 && f.any(kCall|kRunVerb) && f.any(kThisTool|kIdent|kModal|kOverride) {
+			return sentenceHit(a, se, "coerces the model to call a tool on every turn")
+		}
+		if f&kThreat == 0 {
+			continue
+		}
+		for m := max(0, n-1); m < len(ss) && m <= n+1; m++ {
+			g := ss[m].f
+			if m != n && g&kThreat != 0 {
+				continue
+			}
+			if g&(kCall|kGive|kRunVerb|kEveryTurn) != 0 && (g.any(harvestData|kEveryTurn|kEvery) || len(foreignIdents(a, a.norm[ss[m].i:ss[m].j])) > 0) {
+				lo, hi := ss[min(m, n)], ss[max(m, n)]
+				lo.j = hi.j
+				return sentenceHit(a, lo, "coerces the model with a threat into calling a tool or handing over data")
+			}
+		}
+	}
+	return "", ""
+}
+
+// concealmentFeatures: an order that keeps something from the user in
+// words the patterns do not know ("don't reference the gallery", "not
+// repeated to the user", "refer to them only as taxes").
+func concealmentFeatures(a *Text) (string, string) {
+	s := a.norm
+	for _, se := range a.sentences() {
+		f := se.f
+		if f&kHide == 0 || f&kConsent != 0 {
+			continue
+		}
+		t := s[se.i:se.j]
+		if protectiveObject.MatchString(t) || consentGuard.MatchString(t) {
+			continue
+		}
+		if f.any(kUser|kModel|kYou) || f&kModal != 0 {
+			return sentenceHit(a, se, "instructs to keep something from the user")
+		}
+	}
+	return "", ""
+}
