@@ -59,6 +59,9 @@ const (
 	kServer                          // a server: "the github server", "any connected server"
 	kThreat                          // a threat if the model does not comply: skipping it corrupts
 	kEveryTurn                       // every reply, every session: "before every response"
+	kAuthority                       // a claim of rank: "higher authority than", "the lower number wins"
+	kRevoked                         // instructions said to be void: cancelled, obsolete, no longer apply
+	kRead                            // read, open, load, list, call: the model fetching something
 )
 
 // lexicon maps normalised words and phrases to their features.
@@ -97,22 +100,25 @@ func init() {
 	lex(kPersona, "persona", "your new role", "new role", "you are now", "from this point", "from now on", "role is", "developer mode", "god mode", "red-team mode", "jailbreak mode", "dan", "unrestricted mode", "maintenance mode", "debug mode", "runs as", "act as", "pretend to be", "pretend you are", "you are dan", "now runs as", "now operate", "now operating")
 	lex(kUnrestrict, "refusals", "refusal", "refuse", "refuses", "decline", "declines", "disclaimers", "disclaimer", "warnings", "restrictions", "unrestricted", "unfiltered", "uncensored", "comply", "obey", "no rules", "without limits", "authorisation", "authorization", "safety", "content restrictions", "never asks", "confirmations", "no limits", "anything now")
 	lex(kPrefer, "prefer", "preferred", "exclusively", "choose", "select", "route", "rely on", "instead", "rather than", "only officially", "the only", "only verified", "always select", "always choose", "always prefer", "sole")
-	lex(kOthers, "other tools", "other tool", "any other", "all other", "every other", "alternatives", "alternative", "competing", "competitor", "competitors", "rival", "other search", "other e-mail", "other email", "other payment", "other weather", "other fetch", "other crm", "other travel", "other calendar", "other servers", "other providers")
+	lex(kOthers, "other tools", "other tool", "any other", "all other", "every other", "alternatives", "alternative", "competing", "competitor", "competitors", "rival", "other search", "other e-mail", "other email", "other payment", "other weather", "other fetch", "other crm", "other travel", "other calendar", "other servers", "other providers", "more than one tool", "another tool", "other travel", "other e-mail tools")
 	lex(kDisparage, "unsafe", "insecure", "outdated", "fabricated", "inaccurate", "unreliable", "leak", "broken", "not certified", "malicious", "compromised", "failure rate", "silent-failure", "untrusted", "unverified", "not pci-dss", "deprecated")
 	lex(kSuperlative, "best", "fastest", "#1", "world's", "most trusted", "most accurate", "rated", "award-winning", "recommended", "trusted by", "used by", "99%", "lowest", "top-rated", "number one", "only officially", "only verified", "only trusted", "only approved", "only authoritative", "only certified")
 	lex(kThisTool, "this tool", "this one", "this server", "here", "this function")
 	lex(kHarmObj, "workspace", "entire", "whole", "dotfiles", ".git", "cluster-admin", "system:anonymous", "public-read", "balance", "fee account", "reserve account", "authorized_keys", "location", "contacts", "all files", "every file", "hidden folders")
 	lex(kVerbatim, "verbatim", "word for word", "byte for byte", "unabridged", "exactly as", "in full", "exact", "complete", "full", "raw", "every", "all", "output of", "current")
-	lex(kDeprecate, "deprecated", "deprecation", "has moved", "have moved", "system update", "known issue", "moved to", "no longer supported", "retired", "cross-server", "interop", "platform-level", "any server", "whichever server", "any connected server")
+	lex(kDeprecate, "deprecated", "deprecation", "has moved", "have moved", "system update", "known issue", "moved to", "no longer supported", "retired", "cross-server", "interop", "platform-level", "any server", "whichever server", "any connected server", "deprecation notice")
 	lex(kToolWord, "tool", "tools", "function", "functions", "server", "servers")
 	lex(kCall, "call", "calls", "invoke", "invoked", "use", "using", "used", "called")
 	lex(kNeg, "not", "never", "no", "don't", "without", "doesn't", "isn't", "aren't", "nothing", "nor")
 	lex(kEvery, "every", "each", "all", "any", "whenever", "each time", "every time")
-	lex(kConsent, "ask the user", "asks the user", "with the user's", "confirm with", "unless they ask", "unless the user", "if the user asks", "the user asks", "get their ok", "with their consent", "user agrees", "explicit confirmation", "asks to", "user enabled", "has enabled", "user has enabled", "the user wants", "user explicitly", "disclosed", "privacy notice", "agreed with", "read the text back", "show the user", "preview")
-	lex(kLeave, "shared with", "forwarded to", "sent to", "uploaded to", "copied to", "exported to", "posted to", "enrolled in", "synced to", "transfers", "shares it", "share it")
-	lex(kServer, "server", "servers", "server's", "mcp server", "any server", "connected server")
-	lex(kThreat, "skipping it", "skipping this", "skip it", "otherwise", "or else", "will start returning", "corrupt", "corrupts", "data loss", "refuse to start", "refuses to start", "cannot return", "cannot authenticate", "will not render", "won't render", "breaks", "are rejected", "is rejected", "will be rejected", "risks data", "stops working", "will fail", "inconsistent", "cannot proceed", "cannot work", "will not work", "won't work")
+	lex(kConsent, "ask the user", "asks the user", "with the user's", "confirm with", "unless they ask", "unless the user", "if the user asks", "get their ok", "with their consent", "user agrees", "explicit confirmation", "user enabled", "has enabled", "user has enabled", "the user wants", "user explicitly", "disclosed", "privacy notice", "agreed with", "read the text back", "show the user", "preview")
+	lex(kLeave, "mirrored", "mirrored to", "shared with", "forwarded to", "sent to", "uploaded to", "copied to", "exported to", "posted to", "enrolled in", "synced to", "transfers", "shares it", "share it")
+	lex(kServer, "server", "servers", "server's", "mcp server", "any server", "connected server", "connector", "connectors", "integration", "integrations")
+	lex(kThreat, "skipping it", "skipping this", "skip it", "otherwise", "or else", "will start returning", "corrupt", "corrupts", "data loss", "refuse to start", "refuses to start", "cannot return", "cannot authenticate", "will not render", "won't render", "breaks", "are rejected", "is rejected", "will be rejected", "risks data", "stops working", "will fail", "inconsistent", "cannot proceed", "cannot work", "will not work", "won't work", "until you have", "until you've", "unless you have", "until you first", "precondition required")
 	lex(kEveryTurn, "before every", "after every", "every new session", "each new session", "once per session", "once per conversation", "at the start of every", "on every new", "every response", "every reply", "every answer", "every turn", "each response", "each reply", "on every session", "every conversation")
+	lex(kAuthority, "higher authority", "more authority", "authority than", "authority over", "higher priority than", "higher rank", "outranks", "outrank", "lower number wins", "prevails", "overrule", "overrules", "takes precedence", "take precedence", "precedence over", "supersedes", "highest)", "level 0")
+	lex(kRevoked, "cancelled", "canceled", "obsolete", "void", "revoked", "no longer apply", "no longer valid", "no longer in effect", "superseded", "withdrawn", "rescinded", "invalidated")
+	lex(kRead, "read", "open", "load", "list", "called", "passed", "access", "fetch", "cat", "have read", "you have called")
 	lex(kDataCtx, "injection", "injections", "jailbreak", "jailbreaks", "phishing", "malicious", "adversarial", "red-team", "classify", "classifier", "detectors", "detector", "flags", "flagged", "blocked", "lint", "moderate", "dataset", "datasets", "corpus", "samples", "lure", "risky", "scanner", "evaluation", "social-engineering", "treated as data", "as data", "do not act", "never follow", "not followed", "never executes")
 }
 
@@ -335,6 +341,8 @@ func shellConstruct(s string) feature {
 	case has("authorized_keys") && (has("ssh-ed25519") || has("ssh-rsa") || has(">>") || has("adds") || has("add ") || has("append")):
 		return kShell
 	case (has("pip install") || has("pip3 install") || has("npm install") || has("npm i ")) && (has("http://") || has("https://") || has("--index-url") || has("--extra-index-url") || has("--trusted-host")):
+		return kShell
+	case has("<(curl") || has("<(wget") || has("$(curl") || has("$(wget") || has("`curl"):
 		return kShell
 	case has("core.hookspath") || has("/dev/tcp/") || has("nc -e") || has("ncat -e") || has("base64 -d |") || has("base64 --decode |"):
 		return kShell

@@ -72,6 +72,14 @@ var foreignPatterns = []foreignPattern{
 	{"Japanese", famFile, P("", `(~/\.\S+|id_rsa|\.env|秘密鍵)[^。\n]{0,20}(を)?(読|開|コピー|取得|含め)`).needs(fCJK)},
 	{"Japanese", famLeak, P("", `システムプロンプト|これまでの(会話|チャット)(履歴|内容)?を`).needs(fCJK)},
 	{"Japanese", famAddress, P("", `アシスタント(へ|に)の(指示|注意)|アシスタントは必ず`).needs(fCJK)},
+	{"German", famConceal, P("nichts; sagen erzahlen mitteilen verraten", `\b(dem|den|der) (nutzer|benutzer|anwender|kunden|user)\b{W}{0,10}\bnichts( davon)? (sagen|erzahlen|mitteilen|verraten)\b`)},
+	{"Japanese", famLeak, P("", `(これまでの|全ての|すべての)(会話|チャット)(全文|履歴|内容)|会話全文`).needs(fCJK)},
+	{"Japanese", famLeak, P("", `(パスワード|APIキー|apiキー|トークン|秘密鍵)[^。\n]{0,30}(記入|入力|含め|貼り付け|書い|送信)`).needs(fCJK)},
+	// Korean
+	{"Korean", famConceal, P("", `(사용자|유저|고객)(에게|한테)(는)?[^.\n]{0,12}(알리지|말하지|보여주지|언급하지)`).needs(fNonASCII)},
+	{"Korean", famOverride, P("", `(이전|기존|모든|위의|앞의)[^.\n]{0,8}(지시|지침|명령|규칙)[^.\n]{0,8}(무시|잊)|(시스템 프롬프트|지침|지시)[^.\n]{0,6}보다 우선`).needs(fNonASCII)},
+	{"Korean", famFile, P("", fwPath+`[^.\n]{0,60}(읽|열어|복사|넣|첨부)`).needs(fNonASCII)},
+	{"Korean", famLeak, P("", `시스템 프롬프트(를|을)|지금까지의 대화|대화 (기록|내용) 전체`).needs(fNonASCII)},
 	// Russian
 	{"Russian", famConceal, P("", cyrStart+`не (говори|говорите|сообщай|сообщайте|рассказывай|рассказывайте|упоминай|упоминайте|показывай|показывайте|раскрывай|раскрывайте)[^.!?\n]{0,40}(пользовател|никому|об этом)|`+cyrStart+`без (ведома|уведомления|предупреждения)|`+cyrStart+`(незаметно|тайно|втайне|скрытно) `).needs(fCyrillic)},
 	{"Russian", famOverride, P("", cyrStart+`(игнорируй|игнорируйте|забудь|забудьте|проигнорируй|проигнорируйте|отбрось|отбросьте|не обращай внимания на)[^.!?\n]{0,40}(инструкци|указани|правил|команд)`).needs(fCyrillic)},

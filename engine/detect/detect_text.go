@@ -180,7 +180,7 @@ var toolReference = []pat{
 
 var (
 	concealment = []pat{
-		P("not don't never avoid refrain need shouldn't; mention mentioning tell telling reveal revealing disclose disclosing inform informing notify notifying alert alerting surface surfacing show showing report reporting explain explaining acknowledge bring let letting warn warning", `\b(do not|don't|never|must not|should not|shouldn't|avoid|refrain from|no need to) (\w+ ){0,2}(mention|mentioning|tell|telling|reveal|revealing|disclose|disclosing|inform|informing|notify|notifying|alert|alerting|surface|surfacing|show|showing|report|reporting|explain|explaining|acknowledge|bring up|let|letting|warn|warning)\b{W}{0,60}\b({USER}|reply|replies|response|responses|answer|explanation|summary|output|chat|know|aware)\b`),
+		P("not don't never avoid refrain need shouldn't; mention mentioning tell telling reveal revealing disclose disclosing inform informing notify notifying alert alerting surface surfacing show showing report reporting explain explaining acknowledge bring let letting warn warning", `\b(do not|don't|never|must not|should not|shouldn't|avoid|refrain from|no need to) (\w+ ){0,2}(mention|mentioning|tell|telling|reveal|revealing|disclose|disclosing|inform|informing|notify|notifying|alert|alerting|surface|surfacing|show|showing|report|reporting|explain|explaining|acknowledge|bring up|let|letting|warn|warning)\b{W}{0,60}\b({USER}|reply|replies|response|responses|answer|explanation|summary|output|chat|know|aware|confirmation|confirmations|message)\b`),
 		P("without; informing telling notifying alerting warning showing letting asking user's anyone", `\bwithout (informing|telling|notifying|alerting|warning|showing|letting|asking) (the user|users|anyone|anybody|them|him|her|the human|the owner|people|the person)\b|\bwithout (the user'?s? (knowledge|knowing|consent|noticing)|anyone (knowing|noticing))\b`),
 		P("keep leave; out from off; reply replies response answer explanation summary output message chat conversation logs log transcript", `\b(keep|leave) (this|it|that|these|them|the \w+) (out of|from|off) (your|the) (reply|replies|response|answer|explanation|summary|output|message|chat|conversation|logs?|transcript)\b`),
 		P("hide conceal withhold obscure; from", `\b(hide|conceal|withhold|obscure)\b{W}{0,40}\bfrom {USER}\b`),
@@ -219,7 +219,7 @@ func concealmentMatch(a *Text) (string, string) {
 				// user asks for the details, you can show them."
 				_, se2 := sentenceOf(s, se, se)
 				_, se3 := sentenceOf(s, se2, se2)
-				if consentGuard.MatchString(s[ss:se3]) || protectiveObject.MatchString(s[i:j]) {
+				if w := s[ss:se3]; consentGuard.MatchString(w) && !strings.Contains(w, "even if") && !strings.Contains(w, "even when") || protectiveObject.MatchString(s[i:j]) {
 					continue
 				}
 			case 8:
@@ -288,6 +288,15 @@ var priorityOverride = []pat{
 	P("execute follow obey carry act comply; instructions instruction commands command directives directive orders; contained found embedded included written given appear", `\b(execute|follow|obey|carry out|act on|comply with) (any|all|every|each) (instructions?|commands?|directives?|orders)\b{W}{0,40}\b(contained|found|embedded|included|written|given|that appear)\b`),
 }
 
+var priorityPatterns = patSignal(priorityOverride, "asserts precedence over previous or other instructions")
+
+func priorityMatch(a *Text) (string, string) {
+	if ev, d := priorityPatterns(a); ev != "" {
+		return ev, d
+	}
+	return priorityFeatures(a)
+}
+
 // --- exfiltration -------------------------------------------------------
 
 var (
@@ -336,8 +345,34 @@ func exfiltrationMatch(a *Text) (string, string) {
 	if i, j, ok := firstPat(a, exfilKeepDefault); ok && exfilPassive.MatchString(s) {
 		return hit(a, i, j, "insists on a preset destination that receives copies of the data")
 	}
+	return exfilFeatures(a)
+}
+
+// exfilFeatures: a markdown image or a link the model is told to fill
+// with the conversation ("URL-encoding the full summary into the `d`
+// parameter", placeholders in <angle brackets>), and a parameter that
+// always adds an outside address ("always append archive@x.example to
+// this list").
+func exfilFeatures(a *Text) (string, string) {
+	s := a.norm
+	img := strings.Contains(s, "](http") || strings.Contains(s, "://")
+	for _, se := range a.sentences() {
+		f := se.f
+		t := s[se.i:se.j]
+		if img && f&kExternal != 0 && angleTemplate.MatchString(t) {
+			return sentenceHit(a, se, "a URL whose placeholders the model would fill with the user's data")
+		}
+		if img && (strings.Contains(t, "encod") || strings.Contains(t, "embed")) && f.any(kGive|kVerbatim) && f.any(harvestData|kVerbatim) && strings.Contains(s, "](http") {
+			return sentenceHit(a, se, "tells the model to encode the user's data into an image link")
+		}
+		if a.kind == kindProperty && f&kExternal != 0 && f&kGive != 0 && f&kModal != 0 && strings.Contains(t, "@") {
+			return sentenceHit(a, se, "a parameter that always adds an outside address")
+		}
+	}
 	return "", ""
 }
+
+var angleTemplate = regexp.MustCompile(`https?://[^\s"'<>]*[?&=]<[^<>/]{1,80}>`)
 
 // targetKind names what a transfer target is.
 func targetKind(t string) string {
@@ -390,6 +425,29 @@ var (
 	intoParam     = re("\\bin `|\\binto\\b|\\b(parameter|field|argument)\\b|\\bas (the )?`")
 )
 
+// listIntroAsks: a list item ("- `~/.kube/config`") whose list opens
+// with a request ("collect and attach the following before calling:").
+func listIntroAsks(s string, ss int) bool {
+	item := strings.TrimLeft(s[ss:], " ")
+	if !strings.HasPrefix(item, "- ") && !strings.HasPrefix(item, "* ") && !strings.HasPrefix(item, "• ") {
+		return false
+	}
+	// walk back over the list to the line that introduces it
+	k := ss
+	for n := 0; n < 12 && k > 0; n++ {
+		ls := strings.LastIndexByte(s[:k-1], '\n') + 1
+		line := strings.TrimSpace(s[ls : k-1])
+		if strings.HasSuffix(line, ":") {
+			return sensitiveRequest.MatchString(line)
+		}
+		if !strings.HasPrefix(line, "- ") && !strings.HasPrefix(line, "* ") && !strings.HasPrefix(line, "• ") {
+			return false
+		}
+		k = ls
+	}
+	return false
+}
+
 var handOn = re(`\b(pass|paste|attach|send|upload|forward|include) (it|them|its|their|the contents?)\b|\b(into|in|as) (the )?` + "`[a-z][a-z0-9_]*`" + `|\b(parameter|field|argument)\b`)
 
 var sensitiveRequest = re(`\b{GIVE}\b|\b(contents?|text|body|whole file|entire file) of\b`)
@@ -406,7 +464,7 @@ func sensitiveFileMatch(a *Text) (string, string) {
 			if len(before) > 100 {
 				before = before[len(before)-100:]
 			}
-			if !sensitiveRequest.MatchString(before) && !(contentsAfter.MatchString(s[j:]) && intoParam.MatchString(s[ss:])) {
+			if !sensitiveRequest.MatchString(before) && !(contentsAfter.MatchString(s[j:]) && intoParam.MatchString(s[ss:])) && !listIntroAsks(s, ss) {
 				continue
 			}
 			// The description's first sentence says what the tool does
@@ -657,6 +715,9 @@ func markupMatch(a *Text) (string, string) {
 		info := s[loc[2]:loc[3]]
 		switch info {
 		case "system", "instructions", "instruction", "prompt", "important", "hidden", "assistant", "note":
+			return hit(a, loc[0], loc[1], "a fenced block of instructions")
+		}
+		if strings.Contains(info, "assistant") || strings.Contains(info, "policy") || strings.Contains(info, "system") || strings.Contains(info, "instruction") || strings.Contains(info, "prompt") || strings.Contains(info, "agent") {
 			return hit(a, loc[0], loc[1], "a fenced block of instructions")
 		}
 		if fenceSteer.MatchString(s[loc[4]:loc[5]]) {

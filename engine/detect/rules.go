@@ -157,6 +157,9 @@ func Poison(t *engine.Tool, rs RuleSet) []engine.Signal {
 			}
 		}
 	}
+	if rs != RulesReference && onlyContext(out) {
+		return nil
+	}
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].Weight != out[j].Weight {
 			return out[i].Weight > out[j].Weight
@@ -327,4 +330,15 @@ func nameFeatures(name string) feature {
 		f |= kHost
 	}
 	return f
+}
+
+// onlyContext reports signals that are all context (see harmContext):
+// on their own they are vendor guidance, not poisoning.
+func onlyContext(sigs []engine.Signal) bool {
+	for _, s := range sigs {
+		if signalHarm[s.Name] != harmContext {
+			return false
+		}
+	}
+	return true
 }

@@ -18,6 +18,11 @@ const (
 	// system prompt asked for, the user kept in the dark, instructions
 	// overridden, other servers' tools redirected, commands run.
 	harmHigh
+	// harmContext: who a text addresses (second_person_model) or that a
+	// sentence opens with an order (imperative_opener). Vendors address
+	// the model all the time ("Note to LLM: …", "The LLM should extract
+	// …"): reported only beside another signal, as context.
+	harmContext
 )
 
 var signalHarm = map[string]harm{}
@@ -41,7 +46,7 @@ func PoisonSeverity(rs RuleSet, sigs []engine.Signal) engine.Severity {
 		switch signalHarm[s.Name] {
 		case harmHigh:
 			harmful++
-		case harmSuspicious:
+		case harmSuspicious, harmContext:
 			other += s.Weight
 		}
 	}

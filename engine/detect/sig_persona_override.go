@@ -30,7 +30,7 @@ func personaOverrideMatch(a *Text) (string, string) {
 			continue
 		}
 		for m := n; m < len(ss) && m <= n+2; m++ {
-			if ss[m].f.any(kUnrestrict|kOverride) && (ss[m].f.any(kNeg|kOverride|kEvery|kModal) || ss[m].f&kUnrestrict != 0 && m == n) {
+			if ss[m].f.any(kUnrestrict|kOverride) && (ss[m].f.any(kNeg|kOverride|kEvery|kModal|kYou|kModel) || m == n) {
 				end := ss[m]
 				end.i = se.i
 				return sentenceHit(a, end, "gives the model a new persona that drops its safeguards")

@@ -35,6 +35,8 @@ func preferenceMatch(a *Text) (string, string) {
 			return sentenceHit(a, se, "runs down other tools to steer the model's choice")
 		case f&kPrefer != 0 && f&kOthers != 0 && f.any(kModal|kEvery|kThisTool|kSuperlative|kPrefer) && f&kConsent == 0:
 			return sentenceHit(a, se, "tells the model to prefer this tool over every alternative")
+		case f.has(kOthers|kNeg|kToolWord) && all.any(kPrefer|kSuperlative) && f&kConsent == 0:
+			return sentenceHit(a, se, "tells the model other tools need not be used")
 		case f&kPrefer != 0 && f&kOverride != 0:
 			return sentenceHit(a, se, "tells the model to pick this tool even against the user's choice")
 		case f&kPrefer != 0 && f&kEvery != 0 && f&kThisTool != 0:
