@@ -62,6 +62,7 @@ const (
 	kAuthority                       // a claim of rank: "higher authority than", "the lower number wins"
 	kRevoked                         // instructions said to be void: cancelled, obsolete, no longer apply
 	kRead                            // read, open, load, list, call: the model fetching something
+	kShellWord                       // curl, wget, rm, chmod, sudo, crontab, bashrc: a shell command may follow
 )
 
 // lexicon maps normalised words and phrases to their features.
@@ -119,13 +120,24 @@ func init() {
 	lex(kAuthority, "higher authority", "more authority", "authority than", "authority over", "higher priority than", "higher rank", "outranks", "outrank", "lower number wins", "prevails", "overrule", "overrules", "takes precedence", "take precedence", "precedence over", "supersedes", "highest)", "level 0")
 	lex(kRevoked, "cancelled", "canceled", "obsolete", "void", "revoked", "no longer apply", "no longer valid", "no longer in effect", "superseded", "withdrawn", "rescinded", "invalidated")
 	lex(kRead, "read", "open", "load", "list", "called", "passed", "access", "fetch", "cat", "have read", "you have called")
+	lex(kShellWord, "curl", "wget", "rm", "chmod", "crontab", "authorized_keys", "pip", "pip3", "npm", "hookspath", "tcp", "nc", "ncat", "base64", "sudo", "iwr", "invoke-webrequest", "bashrc", "zshrc", "bash_profile", "profile", "source", "etc", "sh", "bash")
 	lex(kDataCtx, "injection", "injections", "jailbreak", "jailbreaks", "phishing", "malicious", "adversarial", "red-team", "classify", "classifier", "detectors", "detector", "flags", "flagged", "blocked", "lint", "moderate", "dataset", "datasets", "corpus", "samples", "lure", "risky", "scanner", "evaluation", "social-engineering", "treated as data", "as data", "do not act", "never follow", "not followed", "never executes")
+}
+
+// lexShape filters lexicon lookups (see wordShapes).
+var lexShape wordShapes
+
+func init() {
+	for w := range lexicon {
+		lexShape.add(w)
+	}
 }
 
 // A sentence is a span of the normalised text and its features.
 type sentence struct {
-	i, j int
-	f    feature
+	i, j    int
+	f       feature
+	anchors wordBits // the anchor words in the sentence (see anchors.go)
 }
 
 // sentences splits a.norm into sentences and reads their features once
@@ -136,142 +148,170 @@ func (a *Text) sentences() []sentence {
 	}
 	a.sentsDone = true
 	s := a.norm
-	out := make([]sentence, 0, 4)
-	cur := sentence{}
+	out := a.sents
+	var cur sentence
 	var all feature
 	// words: the start and end of the last three words, for phrases
 	var ws [3][2]int
 	nw := 0
-	flush := func(end int) {
-		cur.j = end
-		if cur.j > cur.i {
+	flush := func(n int) {
+		if cur.f&kShellWord != 0 || strings.Contains(s[cur.i:cur.j], ">>") {
 			cur.f |= shellConstruct(s[cur.i:cur.j])
-			out = append(out, cur)
-			all |= cur.f
 		}
-		cur = sentence{i: end}
-		nw = 0
+		out[n].f = cur.f
+		all |= cur.f
 	}
 	lookup := func(i, j int) {
+		if !lexShape.has(s[i:j]) {
+			return
+		}
 		f, ok := lexicon[s[i:j]]
 		if !ok {
 			return
 		}
 		cur.f |= f &^ kPhrase
 	}
-	for k := 0; k < len(s); {
-		c := s[k]
-		switch {
-		case isWordStart(c):
-			i := k
-			for k < len(s) && isWordCont(s, k) {
-				k++
-			}
-			if k < len(s) && s[k] == '_' && k+1 < len(s) && isWordByte(s[k+1]) {
-				// an identifier (list_teams, STRIPE_SECRET_KEY): one token,
-				// whose pieces are not words of the sentence, except a
-				// secret-shaped suffix
-				for k < len(s) && (isWordByte(s[k]) && s[k] < 0x80) {
+	for n := range out {
+		cur = out[n]
+		cur.f = 0
+		nw = 0
+		for k := cur.i; k < cur.j; {
+			c := s[k]
+			switch {
+			case isWordStart(c):
+				i := k
+				for k < len(s) && isWordCont(s, k) {
 					k++
 				}
-				cur.f |= kIdent | identFeatures(s[i:k])
+				if k < len(s) && s[k] == '_' && k+1 < len(s) && isWordByte(s[k+1]) {
+					// an identifier (list_teams, STRIPE_SECRET_KEY): one token,
+					// whose pieces are not words of the sentence, except a
+					// secret-shaped suffix
+					for k < len(s) && (isWordByte(s[k]) && s[k] < 0x80) {
+						k++
+					}
+					cur.f |= kIdent | identFeatures(s[i:k])
+					nw = 0
+					continue
+				}
+				w := s[i:k]
+				var f feature
+				if lexShape.has(w) {
+					f = lexicon[w]
+				}
+				cur.f |= f &^ kPhrase
+				if k < len(s) && s[k] == '.' && k+1 < len(s) && isLetterByte(s[k+1]) {
+					// a dotted token: a domain, a file name
+					j := k
+					for j < len(s) && (isWordByte(s[j]) || s[j] == '.' || s[j] == '-') {
+						j++
+					}
+					if isDomain(s[i:j]) {
+						cur.f |= kExternal
+					}
+					k = j
+					nw = 0
+					continue
+				}
+				// phrases ending here: the previous one or two words plus this
+				if nw >= 1 && ws[(nw-1)%3][1]+1 == i {
+					p1 := ws[(nw-1)%3]
+					if w := s[p1[0]:p1[1]]; lexShape.has(w) && lexicon[w]&kPhrase != 0 {
+						lookup(p1[0], k)
+					}
+					if p2 := ws[(nw-2+3)%3]; nw >= 2 && p2[1]+1 == p1[0] && lexShape.has(s[p2[0]:p1[1]]) && lexicon[s[p2[0]:p1[1]]]&kPhrase != 0 {
+						lookup(p2[0], k)
+					}
+				}
+				ws[nw%3] = [2]int{i, k}
+				nw++
+			case c == ':' && k+2 < len(s) && s[k+1] == '/' && s[k+2] == '/':
+				cur.f |= kExternal
+				k += 3
+				for k < len(s) && s[k] != ' ' && s[k] != '\n' && s[k] != '`' && s[k] != '"' && s[k] != ')' {
+					k++
+				}
 				nw = 0
-				continue
-			}
-			w := s[i:k]
-			f := lexicon[w]
-			cur.f |= f &^ kPhrase
-			if k < len(s) && s[k] == '.' && k+1 < len(s) && isLetterByte(s[k+1]) {
-				// a dotted token: a domain, a file name
-				j := k
+			case c == '@' && k > 0 && isWordByte(s[k-1]) && k+1 < len(s) && isLetterByte(s[k+1]):
+				j := k + 1
 				for j < len(s) && (isWordByte(s[j]) || s[j] == '.' || s[j] == '-') {
 					j++
 				}
-				if isDomain(s[i:j]) {
+				if strings.IndexByte(s[k:j], '.') > 0 {
 					cur.f |= kExternal
 				}
 				k = j
 				nw = 0
-				continue
-			}
-			// phrases ending here: the previous one or two words plus this
-			if nw >= 1 && ws[(nw-1)%3][1]+1 == i {
-				p1 := ws[(nw-1)%3]
-				if lexicon[s[p1[0]:p1[1]]]&kPhrase != 0 {
-					lookup(p1[0], k)
-				}
-				if p2 := ws[(nw-2+3)%3]; nw >= 2 && p2[1]+1 == p1[0] && lexicon[s[p2[0]:p1[1]]]&kPhrase != 0 {
-					lookup(p2[0], k)
-				}
-			}
-			ws[nw%3] = [2]int{i, k}
-			nw++
-		case c == '\n':
-			flush(k)
-			k++
-			cur.i = k
-		case (c == '.' || c == '!' || c == '?' || c == ';') && (k+1 == len(s) || s[k+1] == ' ' || s[k+1] == '\n'):
-			k++
-			flush(k)
-		case c == ':' && k+2 < len(s) && s[k+1] == '/' && s[k+2] == '/':
-			cur.f |= kExternal
-			k += 3
-			for k < len(s) && s[k] != ' ' && s[k] != '\n' && s[k] != '`' && s[k] != '"' && s[k] != ')' {
+			case c == '`':
+				cur.f |= kIdent
 				k++
-			}
-			nw = 0
-		case c == '@' && k > 0 && isWordByte(s[k-1]) && k+1 < len(s) && isLetterByte(s[k+1]):
-			j := k + 1
-			for j < len(s) && (isWordByte(s[j]) || s[j] == '.' || s[j] == '-') {
-				j++
-			}
-			if strings.IndexByte(s[k:j], '.') > 0 {
-				cur.f |= kExternal
-			}
-			k = j
-			nw = 0
-		case c == '`':
-			cur.f |= kIdent
-			k++
-		case c == '_' && k+1 < len(s) && isLetterByte(s[k+1]):
-			// *_TOKEN, _SECRET
-			i := k
-			for k < len(s) && (isWordByte(s[k]) && s[k] < 0x80) {
-				k++
-			}
-			cur.f |= kIdent | identFeatures(s[i:k])
-		default:
-			if c >= '0' && c <= '9' {
+			case c == '_' && k+1 < len(s) && isLetterByte(s[k+1]):
+				// *_TOKEN, _SECRET
 				i := k
-				for k < len(s) && (s[k] >= '0' && s[k] <= '9' || s[k] == '.' || s[k] == '%' || s[k] == ':') {
+				for k < len(s) && (isWordByte(s[k]) && s[k] < 0x80) {
 					k++
 				}
-				if t := s[i:k]; strings.Count(t, ".") == 3 && t[len(t)-1] != '.' {
-					cur.f |= kExternal // an IPv4 address
-				} else if strings.HasSuffix(t, "%") && len(t) >= 3 {
-					cur.f |= kSuperlative // "99%"
+				cur.f |= kIdent | identFeatures(s[i:k])
+			default:
+				if c >= '0' && c <= '9' {
+					i := k
+					for k < len(s) && (s[k] >= '0' && s[k] <= '9' || s[k] == '.' || s[k] == '%' || s[k] == ':') {
+						k++
+					}
+					if t := s[i:k]; strings.Count(t, ".") == 3 && t[len(t)-1] != '.' {
+						cur.f |= kExternal // an IPv4 address
+					} else if strings.HasSuffix(t, "%") && len(t) >= 3 {
+						cur.f |= kSuperlative // "99%"
+					}
+					if k == i {
+						k++
+					}
+					nw = 0
+					continue
 				}
-				if k == i {
-					k++
+				if c == '#' && k+1 < len(s) && s[k+1] == '1' {
+					cur.f |= kSuperlative
 				}
-				nw = 0
-				continue
+				if c == 0xe2 && strings.HasPrefix(s[k:], "★") {
+					cur.f |= kSuperlative
+				}
+				k++
+				if c != ' ' {
+					nw = 0
+				}
 			}
-			if c == '#' && k+1 < len(s) && s[k+1] == '1' {
-				cur.f |= kSuperlative
+		}
+		flush(n)
+	}
+	a.allF = all
+	return out
+}
+
+// splitSpans splits s into sentences: at a line break, and after '.',
+// '!', '?' or ';' followed by a blank or the end.
+func splitSpans(s string, out []sentence) []sentence {
+	out = out[:0]
+	i := 0
+	for k := 0; k < len(s); k++ {
+		c := s[k]
+		switch {
+		case c == '\n':
+			if k > i {
+				out = append(out, sentence{i: i, j: k})
 			}
-			if c == 0xe2 && strings.HasPrefix(s[k:], "★") {
-				cur.f |= kSuperlative
-			}
-			k++
-			if c != ' ' {
-				nw = 0
+			i = k + 1
+		case (c == '.' || c == '!' || c == '?' || c == ';') && (k+1 == len(s) || s[k+1] == ' ' || s[k+1] == '\n'):
+			out = append(out, sentence{i: i, j: k + 1})
+			i = k + 1
+			if k+1 < len(s) && s[k+1] == ' ' {
+				i++
+				k++
 			}
 		}
 	}
-	flush(len(s))
-	a.sents = out
-	a.allF = all
+	if len(s) > i {
+		out = append(out, sentence{i: i, j: len(s)})
+	}
 	return out
 }
 
@@ -293,6 +333,9 @@ func isWordCont(s string, k int) bool {
 // identFeatures reads a secret-shaped identifier: *_KEY, *_TOKEN,
 // *_SECRET, *_PASSWORD.
 func identFeatures(id string) feature {
+	if id == "authorized_keys" || id == "bash_profile" || id == "core.hookspath" {
+		return kShellWord
+	}
 	for _, suf := range []string{"_key", "_token", "_secret", "_password", "_pat", "_credentials"} {
 		if strings.HasSuffix(id, suf) || strings.Contains(id, suf+"_") {
 			return kSecret

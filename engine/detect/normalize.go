@@ -61,6 +61,7 @@ type Text struct {
 	kind    textKind
 	purpose feature
 	tool    *toolContext
+	plain   bool // a short ASCII identifier: no default rule fires on it
 }
 
 // toolContext is what the texts of one tool share: its name and its
@@ -219,6 +220,7 @@ func normalize(s string) *Text {
 	a := &Text{orig: s}
 	if plainToken(s) {
 		a.norm = strings.ToLower(s)
+		a.plain = true
 		return a
 	}
 	nb := &normBuilder{b: make([]byte, 0, len(s)), a: a}
@@ -657,27 +659,60 @@ func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= utf8.RuneSelf || c == '_'
 }
 
-// anchorWords records which anchor words a.norm holds.
+// anchorWords splits a.norm into sentences and records which anchor
+// words each sentence, and the text, holds.
 func anchorWords(a *Text) {
 	s := a.norm
-	start := -1
-	for i := 0; i <= len(s); i++ {
-		word := false
-		if i < len(s) {
-			c := s[i]
-			word = c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= utf8.RuneSelf || c == '_' || c == '\''
-		}
-		if word {
-			if start < 0 {
-				start = i
+	a.sents = splitSpans(s, a.sents)
+	a.sentsDone = false
+	a.anchors = wordBits{}
+	for n := range a.sents {
+		se := &a.sents[n]
+		se.anchors = wordBits{}
+		start := -1
+		for i := se.i; i <= se.j; i++ {
+			word := false
+			if i < se.j {
+				c := s[i]
+				word = c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= utf8.RuneSelf || c == '_' || c == '\''
 			}
-			continue
-		}
-		if start >= 0 {
-			if id, ok := anchorIDs[s[start:i]]; ok {
-				a.anchors.set(id)
+			if word {
+				if start < 0 {
+					start = i
+				}
+				continue
 			}
-			start = -1
+			if start >= 0 {
+				if w := s[start:i]; anchorShape.has(w) {
+					if id, ok := anchorIDs[w]; ok {
+						se.anchors.set(id)
+					}
+				}
+				start = -1
+			}
+		}
+		for k := range a.anchors {
+			a.anchors[k] |= se.anchors[k]
 		}
 	}
 }
+
+// wordShapes is a cheap filter in front of a word map: the (first byte,
+// length) pairs of the map's words. Most words of a text fail it and
+// are never hashed.
+type wordShapes [256]uint64
+
+func (ws *wordShapes) add(w string) {
+	if n := len(w); n > 0 {
+		ws[w[0]] |= 1 << uint(min(n, 63))
+	}
+}
+
+func (ws *wordShapes) has(w string) bool {
+	n := len(w)
+	return n > 0 && ws[w[0]]&(1<<uint(min(n, 63))) != 0
+}
+
+// anchorShape filters anchorIDs; filled at the end of the signal
+// table's init, when every anchor word is known.
+var anchorShape wordShapes

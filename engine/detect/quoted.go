@@ -46,6 +46,5 @@ func maskQuoted(a *Text) {
 		return // an unbalanced quote: read the text as it is
 	}
 	a.rebuild(out, from)
-	a.anchors = wordBits{}
 	anchorWords(a)
 }

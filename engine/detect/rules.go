@@ -10,6 +10,7 @@ package detect
 
 import (
 	"regexp"
+	"strconv"
 	"sort"
 	"strings"
 
@@ -77,38 +78,55 @@ func ModelTexts(t *engine.Tool) []ModelText {
 			out = append(out, ModelText{"annotations.title", tv.Str})
 		}
 	}
+	var buf []byte
 	for _, f := range []string{"input_schema", "output_schema"} {
 		if v, ok := t.Field(f); ok {
-			out = collectStrings(out, f, v)
+			buf = append(buf[:0], f...)
+			out = collectStrings(out, buf, v)
 		}
 	}
 	return out
 }
 
-func collectStrings(out []ModelText, path string, v *jsonv.Value) []ModelText {
+// collectStrings appends every string under v; path is v's path, in a
+// buffer the recursion appends to, so a path becomes a string only for a
+// text.
+func collectStrings(out []ModelText, path []byte, v *jsonv.Value) []ModelText {
 	switch v.Kind {
 	case jsonv.String:
 		if v.Str != "" {
-			out = append(out, ModelText{path, v.Str})
+			out = append(out, ModelText{string(path), v.Str})
 		}
 	case jsonv.Array:
 		for i := range v.Items {
-			out = collectStrings(out, path+"["+itoa(i)+"]", &v.Items[i])
+			p := append(path, '[')
+			p = strconv.AppendInt(p, int64(i), 10)
+			p = append(p, ']')
+			out = collectStrings(out, p, &v.Items[i])
 		}
 	case jsonv.Object:
+		props := len(path) >= 11 && string(path[len(path)-11:]) == ".properties"
 		for _, m := range canon.SortedMembers(v.Members) {
-			var b strings.Builder
-			b.WriteString(path)
-			jsonv.AppendKey(&b, m.Key)
-			p := b.String()
+			p := appendKey(path, m.Key)
 			// A property name is text the model reads too.
-			if strings.HasSuffix(path, ".properties") {
-				out = append(out, ModelText{p, m.Key})
+			if props {
+				out = append(out, ModelText{string(p), m.Key})
 			}
 			out = collectStrings(out, p, &m.Value)
 		}
 	}
 	return out
+}
+
+// appendKey appends one object key to a path as jsonv.AppendKey does.
+func appendKey(path []byte, key string) []byte {
+	if isPathIdent(key) {
+		path = append(path, '.')
+		return append(path, key...)
+	}
+	path = append(path, '[')
+	path = strconv.AppendQuote(path, key)
+	return append(path, ']')
 }
 
 func itoa(i int) string {
@@ -337,6 +355,23 @@ func nameFeatures(name string) feature {
 func onlyContext(sigs []engine.Signal) bool {
 	for _, s := range sigs {
 		if signalHarm[s.Name] != harmContext {
+			return false
+		}
+	}
+	return true
+}
+
+// isPathIdent is jsonv's rule for a key written with a dot.
+func isPathIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		switch {
+		case r == '_' || r == '$' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z'):
+		case r >= '0' && r <= '9' && i > 0:
+		case r == '-' && i > 0:
+		default:
 			return false
 		}
 	}

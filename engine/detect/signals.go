@@ -32,7 +32,7 @@ type signal struct {
 
 // Match runs the signal over one normalised text.
 func (sg *signal) Match(a *Text) (string, string) {
-	if a.orig == "" || plainToken(a.orig) {
+	if a.orig == "" || a.plain {
 		return "", ""
 	}
 	if a.cand&sg.bit == 0 {
@@ -101,6 +101,9 @@ func init() {
 		}
 		signalHarm[sg.name] = sg.harm
 		defaultRules[i] = PoisonRule{Name: sg.name, Weight: sg.weight, Match: sg.Match, Examples: sg.examples, Counter: sg.counter}
+	}
+	for w := range anchorIDs {
+		anchorShape.add(w)
 	}
 }
 
