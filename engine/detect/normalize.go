@@ -282,6 +282,7 @@ func normalize(s string) *Text {
 	if a.flags&fNonASCII != 0 {
 		deconfuseWords(a)
 	}
+	repairWords(a)
 	joinSpacedLetters(a)
 	a.flags |= textFlags(a.norm)
 	anchorWords(a)
@@ -318,10 +319,102 @@ func normASCII(nb *normBuilder, s string, i int) int {
 		return skipEscape(s, i)
 	case c < 0x20 || c == 0x7f:
 		nb.a.flags |= fControl
+	case c == '*' || c == '~':
+		// markdown emphasis around or inside a word ("**I**gnore",
+		// "*previous*", "~~x~~") is dropped; a glob ("**/*.go", "*_KEY")
+		// is kept
+		j := i
+		for j < len(s) && s[j] == c {
+			j++
+		}
+		if j-i <= 3 && (i > 0 && isASCIILetter(s[i-1]) || j < len(s) && isASCIILetter(s[j])) && (c == '*' || j-i == 2) {
+			return j
+		}
+		for k := i; k < j; k++ {
+			nb.emit(c, k)
+		}
+		return j
+	case c == '&':
+		if r, n := htmlEntity(s[i:]); n > 0 {
+			switch {
+			case r == ' ' || r == 0xa0:
+				nb.space(false, i, n)
+			case r < utf8.RuneSelf:
+				if r >= 'A' && r <= 'Z' {
+					r += 'a' - 'A'
+				}
+				nb.emit(byte(r), i)
+			default:
+				normRune(nb, r, i, n)
+			}
+			return i + n
+		}
+		nb.emit(c, i)
 	default:
 		nb.emit(c, i)
 	}
 	return i + 1
+}
+
+func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// htmlEntity decodes an HTML character reference at the start of s
+// ("&#73;", "&#x49;", "&amp;", …) and returns the character and the
+// reference's length, or 0.
+func htmlEntity(s string) (rune, int) {
+	end := strings.IndexByte(s, ';')
+	if end < 2 || end > 10 {
+		return 0, 0
+	}
+	body := s[1:end]
+	if body[0] == '#' {
+		base, digits := 10, body[1:]
+		if len(digits) > 0 && (digits[0] == 'x' || digits[0] == 'X') {
+			base, digits = 16, digits[1:]
+		}
+		if digits == "" {
+			return 0, 0
+		}
+		var r rune
+		for _, d := range digits {
+			var v rune
+			switch {
+			case d >= '0' && d <= '9':
+				v = d - '0'
+			case base == 16 && d >= 'a' && d <= 'f':
+				v = d - 'a' + 10
+			case base == 16 && d >= 'A' && d <= 'F':
+				v = d - 'A' + 10
+			default:
+				return 0, 0
+			}
+			r = r*rune(base) + v
+			if r > unicode.MaxRune {
+				return 0, 0
+			}
+		}
+		if r == 0 || r >= 0xd800 && r <= 0xdfff {
+			return 0, 0
+		}
+		return r, end + 1
+	}
+	switch body {
+	case "amp":
+		return '&', end + 1
+	case "lt":
+		return '<', end + 1
+	case "gt":
+		return '>', end + 1
+	case "quot":
+		return '"', end + 1
+	case "apos":
+		return '\'', end + 1
+	case "nbsp":
+		return 0xa0, end + 1
+	case "shy", "zwj", "zwnj", "lrm", "rlm":
+		return 0xad, end + 1
+	}
+	return 0, 0
 }
 
 // skipEscape returns the offset after the escape sequence at s[i] (ESC):
