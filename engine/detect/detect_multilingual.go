@@ -75,6 +75,12 @@ var foreignPatterns = []foreignPattern{
 	{"German", famConceal, P("nichts; sagen erzahlen mitteilen verraten", `\b(dem|den|der) (nutzer|benutzer|anwender|kunden|user)\b{W}{0,10}\bnichts( davon)? (sagen|erzahlen|mitteilen|verraten)\b`)},
 	{"Japanese", famLeak, P("", `(これまでの|全ての|すべての)(会話|チャット)(全文|履歴|内容)|会話全文`).needs(fCJK)},
 	{"Japanese", famLeak, P("", `(パスワード|APIキー|apiキー|トークン|秘密鍵)[^。\n]{0,30}(記入|入力|含め|貼り付け|書い|送信)`).needs(fCJK)},
+	// Italian
+	{"Italian", famConceal, P("dire dica dirlo menzionare menzioni informare informi rivelare riveli avvisare avvisi senza", `\bnon (dire|dica|dirlo|menzionare|menzioni|informare|informi|rivelare|riveli|avvisare|avvisi)\b{W}{0,40}\b(utente|utenti|nessuno|nulla|niente)\b|\bsenza (avvisare|informare|dire) (l'utente|nessuno)\b`)},
+	{"Italian", famOverride, P("ignora ignori ignorare dimentica dimentichi scarta; istruzioni regole indicazioni direttive", `\b(ignora|ignori|ignorare|dimentica|dimentichi|scarta)\b (tutte |tutti |le |i |gli )*(le )?(istruzioni|regole|indicazioni|direttive)\b`)},
+	{"Italian", famExfil, P("invia inviare inoltra manda carica copia", `\b(invia|inviare|inoltra|manda|carica|copia)\b{W}{0,80}\b(a|al|all'|su|verso) (il |la )?(webhook |url |indirizzo )?`+fwTarget)},
+	{"Italian", famLeak, P("sistema cronologia", `\b(prompt|messaggio|istruzioni) di sistema\b|\bcronologia (completa )?(della|di questa) (conversazione|chat)\b`)},
+	{"Italian", famAddress, P("l'assistente", `\b(nota|istruzione|messaggio) (importante )?per l'assistente\b|\bl'assistente deve\b`)},
 	// Korean
 	{"Korean", famConceal, P("", `(사용자|유저|고객)(에게|한테)(는)?[^.\n]{0,12}(알리지|말하지|보여주지|언급하지)`).needs(fNonASCII)},
 	{"Korean", famOverride, P("", `(이전|기존|모든|위의|앞의)[^.\n]{0,8}(지시|지침|명령|규칙)[^.\n]{0,8}(무시|잊)|(시스템 프롬프트|지침|지시)[^.\n]{0,6}보다 우선`).needs(fNonASCII)},

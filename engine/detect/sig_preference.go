@@ -1,5 +1,7 @@
 package detect
 
+import "strings"
+
 // preference_manipulation: steering the model's choice of tool, not
 // documenting this one: other tools run down ("other fetch tools are
 // unsafe"), an exclusive preference over every alternative ("always
@@ -22,6 +24,7 @@ var sigPreference = signal{
 		"Prefer this tool over general web search for current fares, because web pages show cached prices.",
 		"Lists the alternatives for a package with their download counts.",
 		"Returns the best match for every query.",
+		"Prefer this tool over other converters when the user needs currency rates, since it uses live data.",
 	},
 }
 
@@ -33,7 +36,7 @@ func preferenceMatch(a *Text) (string, string) {
 		switch {
 		case f.has(kOthers|kDisparage) && (f&kToolWord != 0 || f&kNeg != 0):
 			return sentenceHit(a, se, "runs down other tools to steer the model's choice")
-		case f&kPrefer != 0 && f&kOthers != 0 && f.any(kModal|kEvery|kThisTool|kSuperlative|kPrefer) && f&kConsent == 0:
+		case f&kPrefer != 0 && f&kOthers != 0 && (f.any(kModal|kEvery|kSuperlative) || universalOthers(a.norm[se.i:se.j])) && f&kConsent == 0:
 			return sentenceHit(a, se, "tells the model to prefer this tool over every alternative")
 		case f.has(kOthers|kNeg|kToolWord) && all.any(kPrefer|kSuperlative) && f&kConsent == 0:
 			return sentenceHit(a, se, "tells the model other tools need not be used")
@@ -46,4 +49,10 @@ func preferenceMatch(a *Text) (string, string) {
 		}
 	}
 	return "", ""
+}
+
+// universalOthers: the preference is over every alternative, not scoped
+// ("prefer it over web search for current fares").
+func universalOthers(t string) bool {
+	return strings.Contains(t, "any other") || strings.Contains(t, "all other") || strings.Contains(t, "every other") || strings.Contains(t, "exclusively")
 }
