@@ -223,6 +223,13 @@ func normalize(s string) *Text {
 		a.plain = true
 		return a
 	}
+	if simpleASCII(s) {
+		// the common case: printable ASCII, single blanks, nothing to
+		// drop or decode: the normalised text is the lower case, byte for
+		// byte
+		a.norm = asciiLower(s)
+		return finishNormalize(a)
+	}
 	nb := &normBuilder{b: make([]byte, 0, len(s)), a: a}
 	var caser cases.Caser
 	haveCaser := false
@@ -274,6 +281,12 @@ func normalize(s string) *Text {
 	}
 	a.norm = string(nb.b)
 	a.offs = nb.offs
+	return finishNormalize(a)
+}
+
+// finishNormalize runs the word-level steps on a.norm.
+func finishNormalize(a *Text) *Text {
+	s := a.orig
 	if a.maxNewlines >= padNewlines || a.maxSpaces >= padSpaces {
 		if strings.TrimSpace(s[a.padEnd:]) != "" && strings.TrimSpace(s[:a.padEnd]) != "" {
 			a.flags |= fPadding
@@ -290,6 +303,37 @@ func normalize(s string) *Text {
 		maskQuoted(a)
 	}
 	return a
+}
+
+// simpleASCII reports text that normalises to its own lower case:
+// printable ASCII, no leading, trailing or repeated blanks, no escapes,
+// emphasis or character references.
+func simpleASCII(s string) bool {
+	if s == "" || s[0] == ' ' || s[len(s)-1] == ' ' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c >= 0x7f || c == '*' || c == '~' || c == '&' || c == ' ' && s[i+1] == ' ' {
+			return false
+		}
+	}
+	return true
+}
+
+func asciiLower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'A' && c <= 'Z' {
+			b := []byte(s)
+			for k := i; k < len(b); k++ {
+				if c := b[k]; c >= 'A' && c <= 'Z' {
+					b[k] = c + 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
 }
 
 // Padding: this many blank lines, or blank characters in a row, before
@@ -706,9 +750,12 @@ func joinSpacedLetters(a *Text) {
 		return j, n
 	}
 	found := false
-	for i := 0; i < len(s) && !found; i++ {
-		if _, n := run(i); n >= 3 {
-			found = true
+	for i := 0; i+4 < len(s) && !found; i++ {
+		// a cheap look for "x y z" before the exact check
+		if s[i+1] == ' ' && s[i+3] == ' ' && isLetterByte(s[i]) && isLetterByte(s[i+2]) && isLetterByte(s[i+4]) {
+			if _, n := run(i); n >= 3 {
+				found = true
+			}
 		}
 	}
 	if !found {
