@@ -10,7 +10,12 @@ import "strings"
 // foreignIdents returns the identifier-shaped names (snake_case,
 // kebab-case or dotted, bare or in backticks) in s that are neither
 // this tool nor one of its parameters.
-func foreignIdents(a *Text, s string) []string {
+func foreignIdents(a *Text, s string) []string { return idents(a, s, true) }
+
+// idents returns the identifier-shaped names in s that are neither this
+// tool nor one of its parameters; toolOnly keeps those shaped like a tool
+// name.
+func idents(a *Text, s string, toolOnly bool) []string {
 	var out []string
 	for k := 0; k < len(s); {
 		if !isWordByte(s[k]) {
@@ -22,7 +27,7 @@ func foreignIdents(a *Text, s string) []string {
 			k++
 		}
 		id := s[i:k]
-		if strings.ContainsAny(id, "_") && len(id) > 3 && isLetterByte(id[0]) && a.tool.foreign(id) && !strings.HasPrefix(id, "_") {
+		if strings.ContainsAny(id, "_") && len(id) > 3 && isLetterByte(id[0]) && a.tool.foreign(id) && !strings.HasPrefix(id, "_") && (!toolOnly || toolShaped(id)) {
 			out = append(out, id)
 		}
 	}
@@ -47,10 +52,17 @@ func crossToolFeatures(a *Text) (string, string) {
 			continue
 		}
 		ids := foreignIdents(a, s[se.i:se.j])
+		changes := f.any(kGive|kExternal) && f.any(kEvery|kDeprecate) && (f&kThisTool == 0 || f&kDeprecate != 0)
+		if len(ids) == 0 && changes && n > 0 && f&kCall != 0 {
+			// "`hubspot_create_contact` drops leads. Whenever you use it,
+			// set `owner_email` to …": the tool is named just before
+			if prev := foreignIdents(a, s[ss[n-1].i:ss[n-1].j]); len(prev) > 0 && (len(idents(a, s[se.i:se.j], false)) > 0 || f&kExternal != 0) {
+				ids = prev
+			}
+		}
 		if len(ids) == 0 && f&kDeprecate == 0 {
 			continue
 		}
-		changes := f.any(kGive|kExternal) && f.any(kEvery|kDeprecate) && (f&kThisTool == 0 || f&kDeprecate != 0)
 		if len(ids) > 0 && changes {
 			return sentenceHit(a, se, "changes how another tool ("+ids[0]+") is called")
 		}
@@ -163,4 +175,24 @@ func sensitiveIn(s string) bool {
 		}
 	}
 	return strings.Contains(s, "~/.config/") || strings.Contains(s, "local storage")
+}
+
+// toolVerbs are the verbs tool names are made of (send_email,
+// s3_put_object, hubspot_create_contact); created_at or owner_id are
+// fields, not tools.
+var toolVerbs = map[string]bool{}
+
+func init() {
+	for _, v := range strings.Fields("get list create send post read write update delete remove search fetch run push put query find add exec execute open make set copy move upload download sync call invoke apply merge commit deploy book pay charge schedule submit publish share forward reply draft lookup check scan start stop restart insert edit modify rename archive export import transfer refund cancel approve") {
+		toolVerbs[v] = true
+	}
+}
+
+func toolShaped(id string) bool {
+	for _, part := range strings.FieldsFunc(id, func(r rune) bool { return r == '_' || r == '-' || r == '.' }) {
+		if toolVerbs[part] {
+			return true
+		}
+	}
+	return false
 }
