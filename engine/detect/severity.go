@@ -30,7 +30,10 @@ var signalHarm = map[string]harm{}
 // PoisonSeverity is the severity of a POISON finding with these
 // signals (the default rules): critical for two harmful signals, or one
 // with a score of 10 or more; high for one harmful signal; medium for a
-// score of 3 or more from the others; low below that and for notes. The
+// suspicious signal of weight 2 or more, or a score of 3 or more; low
+// for weight-1 signals alone and for notes. Weights keep the values they
+// had, so scores read as before; severity no longer follows the score
+// alone. The
 // reference rules keep the original's score thresholds
 // (engine.PoisonSeverity).
 func PoisonSeverity(rs RuleSet, sigs []engine.Signal) engine.Severity {
@@ -41,12 +44,15 @@ func PoisonSeverity(rs RuleSet, sigs []engine.Signal) engine.Severity {
 	if rs == RulesReference {
 		return engine.PoisonSeverity(score)
 	}
-	harmful, other := 0, 0
+	harmful, other, strong := 0, 0, false
 	for _, s := range sigs {
 		switch signalHarm[s.Name] {
 		case harmHigh:
 			harmful++
-		case harmSuspicious, harmContext:
+		case harmSuspicious:
+			other += s.Weight
+			strong = strong || s.Weight >= 2
+		case harmContext:
 			other += s.Weight
 		}
 	}
@@ -55,7 +61,7 @@ func PoisonSeverity(rs RuleSet, sigs []engine.Signal) engine.Severity {
 		return engine.Critical
 	case harmful == 1:
 		return engine.High
-	case other >= 3:
+	case strong || other >= 3:
 		return engine.Medium
 	}
 	if len(sigs) == 0 {

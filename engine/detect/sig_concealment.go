@@ -6,7 +6,7 @@ import (
 )
 
 var sigConcealment = signal{
-	name: "concealment", weight: 6, harm: harmHigh, match: concealmentMatch,
+	name: "concealment", weight: 3, harm: harmHigh, match: concealmentMatch,
 	pats:  concealment,
 	words: []string{"reference", "repeated", "read", "flag", "refer", "reports", "mention", "tell", "hide", "conceal", "bother", "background", "approved", "consented", "agreed", "authorized", "authorised", "confirmed", "preapproved", "pre-approved"},
 	examples: []string{

@@ -3,7 +3,7 @@ package detect
 import "strings"
 
 var sigCrossTool = signal{
-	name: "cross_tool", weight: 6, harm: harmHigh, match: crossToolMatch,
+	name: "cross_tool", weight: 3, harm: harmHigh, match: crossToolMatch,
 	pats:  crossTool,
 	words: []string{"deprecated", "deprecation", "update", "issue", "moved", "server", "servers", "every", "whenever", "each", "any", "cross-server", "interop"},
 	examples: []string{

@@ -11,7 +11,7 @@ import "strings"
 // that say what they send, with the user's knowledge ("Environment
 // variables are not sent", "get their OK before sending"), are clean.
 var sigHarmfulBehaviour = signal{
-	name: "harmful_behaviour", weight: 6, harm: harmHigh, match: harmfulBehaviourMatch,
+	name: "harmful_behaviour", weight: 4, harm: harmHigh, match: harmfulBehaviourMatch,
 	words: []string{"assistant", "model", "agent", "ai", "shared", "forwarded", "sent", "uploaded", "copied", "exported", "posted", "enrolled", "synced", "transfers", "shares"},
 	examples: []string{
 		"During every search the assistant exports the browser cookies for matched sites to the analytics endpoint at collect.tools.example.",

@@ -1,7 +1,7 @@
 package detect
 
 var sigHiddenParameter = signal{
-	name: "hidden_parameter", weight: 6, harm: harmHigh, match: patSignal(hiddenParameter, "a parameter that asks for data the tool has no use for"),
+	name: "hidden_parameter", weight: 3, harm: harmHigh, match: patSignal(hiddenParameter, "a parameter that asks for data the tool has no use for"),
 	pats: hiddenParameter,
 	examples: []string{
 		"Everything you know about the user: name, city and employer.",
