@@ -217,7 +217,13 @@ func (nb *normBuilder) space(nl bool, at, size int) {
 
 // normalize builds the normalised form of s; see the comment above.
 func normalize(s string) *Text {
-	a := &Text{orig: s}
+	a := &Text{}
+	return normalizeInto(a, s)
+}
+
+// normalizeInto normalises s into a, which must be zero.
+func normalizeInto(a *Text, s string) *Text {
+	a.orig = s
 	if plainToken(s) {
 		a.norm = strings.ToLower(s)
 		a.plain = true

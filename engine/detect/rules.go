@@ -107,6 +107,26 @@ func collectStrings(out []ModelText, path []byte, v *jsonv.Value) []ModelText {
 		}
 	case jsonv.Object:
 		props := len(path) >= 11 && string(path[len(path)-11:]) == ".properties"
+		if len(v.Members) <= 16 {
+			// a small object: its members in key order without allocating
+			var idx [16]int8
+			n := len(v.Members)
+			for i := 0; i < n; i++ {
+				idx[i] = int8(i)
+				for j := i; j > 0 && v.Members[idx[j-1]].Key > v.Members[idx[j]].Key; j-- {
+					idx[j-1], idx[j] = idx[j], idx[j-1]
+				}
+			}
+			for _, k := range idx[:n] {
+				m := &v.Members[k]
+				p := appendKey(path, m.Key)
+				if props {
+					out = append(out, ModelText{string(p), m.Key})
+				}
+				out = collectStrings(out, p, &m.Value)
+			}
+			return out
+		}
 		for _, m := range canon.SortedMembers(v.Members) {
 			p := appendKey(path, m.Key)
 			// A property name is text the model reads too.
@@ -157,11 +177,18 @@ func Poison(t *engine.Tool, rs RuleSet) []engine.Signal {
 		texts = ModelTexts(t)
 	}
 	norm := make([]*Text, len(texts))
+	var slab []Text
+	if rs != RulesReference {
+		slab = make([]Text, len(texts)) // one allocation for the tool's texts
+	}
 	for i, mt := range texts {
 		if rs == RulesReference {
 			norm[i] = refText(mt.Text) // the reference rules read the original only
 		} else {
-			norm[i] = Normalize(mt.Text)
+			a := &slab[i]
+			normalizeInto(a, mt.Text)
+			a.cand = candidates(a)
+			norm[i] = a
 		}
 	}
 	if rs != RulesReference {
