@@ -34,9 +34,12 @@ func anchorID(w string) int {
 
 func (b *wordBits) set(id int) { b[id>>6] |= 1 << uint(id&63) }
 
-func (b *wordBits) meets(o *wordBits) bool {
-	for i := range b {
-		if b[i]&o[i] != 0 {
+func (b *wordBits) has(id uint16) bool { return b[id>>6]&(1<<(id&63)) != 0 }
+
+// meets reports whether one of the anchor words ids is in b.
+func (b *wordBits) meets(ids []uint16) bool {
+	for _, id := range ids {
+		if b.has(id) {
 			return true
 		}
 	}
@@ -94,7 +97,7 @@ func (p *pat) on(a *Text) bool {
 		return false
 	}
 	for i := range p.groups {
-		if !p.groups[i].meets(&a.anchors) {
+		if !p.groups[i].meets(a.alist) {
 			return false
 		}
 	}
@@ -105,9 +108,10 @@ func (p *pat) on(a *Text) bool {
 }
 
 // onSentence reports whether sentence se holds p's anchors.
-func (p *pat) onSentence(se *sentence) bool {
+func (p *pat) onSentence(a *Text, se *sentence) bool {
+	ids := a.alist[se.ai:se.aj]
 	for i := range p.groups {
-		if !p.groups[i].meets(&se.anchors) {
+		if !p.groups[i].meets(ids) {
 			return false
 		}
 	}
@@ -125,7 +129,7 @@ func (p *pat) find(a *Text) []int {
 	}
 	for k := range a.sents {
 		se := &a.sents[k]
-		if !p.onSentence(se) {
+		if !p.onSentence(a, se) {
 			continue
 		}
 		if loc := p.re.FindStringIndex(a.norm[se.i:se.j]); loc != nil {
@@ -146,7 +150,7 @@ func (p *pat) findAll(a *Text, n int) [][]int {
 	var out [][]int
 	for k := range a.sents {
 		se := &a.sents[k]
-		if !p.onSentence(se) {
+		if !p.onSentence(a, se) {
 			continue
 		}
 		for _, loc := range p.re.FindAllStringSubmatchIndex(a.norm[se.i:se.j], n-len(out)) {

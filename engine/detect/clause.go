@@ -137,7 +137,7 @@ func init() {
 type sentence struct {
 	i, j    int
 	f       feature
-	anchors wordBits // the anchor words in the sentence (see anchors.go)
+	ai, aj  int32 // its anchor words: Text.alist[ai:aj]
 }
 
 // sentences splits a.norm into sentences and reads their features once

@@ -42,7 +42,7 @@ type Text struct {
 	// offs[i] is the byte offset in orig of norm byte i, and
 	// offs[len(norm)] is len(orig). Nil when norm maps byte for byte.
 	offs    []int32
-	anchors wordBits // the anchor words in norm (see detect_anchor.go)
+	alist   []uint16 // the anchor words in norm, in order (see anchors.go)
 	cand    uint64   // the default signals whose gate this text passes
 	flags   uint32   // character features of orig and norm
 	// maxSpaces and maxNewlines are the longest runs of blank characters
@@ -811,10 +811,10 @@ func anchorWords(a *Text) {
 	s := a.norm
 	a.sents = splitSpans(s, a.sents)
 	a.sentsDone = false
-	a.anchors = wordBits{}
+	a.alist = a.alist[:0]
 	for n := range a.sents {
 		se := &a.sents[n]
-		se.anchors = wordBits{}
+		se.ai = int32(len(a.alist))
 		start := -1
 		for i := se.i; i <= se.j; i++ {
 			word := false
@@ -831,15 +831,13 @@ func anchorWords(a *Text) {
 			if start >= 0 {
 				if w := s[start:i]; anchorShape.has(w) {
 					if id, ok := anchorIDs[w]; ok {
-						se.anchors.set(id)
+						a.alist = append(a.alist, uint16(id))
 					}
 				}
 				start = -1
 			}
 		}
-		for k := range a.anchors {
-			a.anchors[k] |= se.anchors[k]
-		}
+		se.aj = int32(len(a.alist))
 	}
 }
 

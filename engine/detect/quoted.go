@@ -20,7 +20,7 @@ var dataCtxBits = func() (b wordBits) {
 // maskQuoted drops the content of quoted spans from a.norm when the text
 // handles injections as data.
 func maskQuoted(a *Text) {
-	if !a.anchors.meets(&dataCtxBits) {
+	if !dataCtxBits.meets(a.alist) {
 		return
 	}
 	s := a.norm

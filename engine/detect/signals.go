@@ -1,7 +1,5 @@
 package detect
 
-import "math/bits"
-
 // The default rule set: named, weighted signals over every text a model
 // reads (see ModelTexts), matched on normalised text (see normalize.go)
 // with the original quoted in each detail. Each signal catches a family
@@ -46,12 +44,8 @@ func (sg *signal) Match(a *Text) (string, string) {
 // has, and those that always run.
 func candidates(a *Text) uint64 {
 	c := alwaysSignals
-	for w, set := range a.anchors {
-		for set != 0 {
-			b := set & -set
-			c |= anchorSignals[w*64+bits.TrailingZeros64(b)]
-			set ^= b
-		}
+	for _, id := range a.alist {
+		c |= anchorSignals[id]
 	}
 	for i := range defaultSignals {
 		if a.flags&defaultSignals[i].flags != 0 {
