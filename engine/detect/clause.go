@@ -135,9 +135,9 @@ func init() {
 
 // A sentence is a span of the normalised text and its features.
 type sentence struct {
-	i, j    int
-	f       feature
-	ai, aj  int32 // its anchor words: Text.alist[ai:aj]
+	i, j   int
+	f      feature
+	ai, aj int32 // its anchor words: Text.alist[ai:aj]
 }
 
 // sentences splits a.norm into sentences and reads their features once

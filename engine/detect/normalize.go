@@ -41,10 +41,10 @@ type Text struct {
 	norm string
 	// offs[i] is the byte offset in orig of norm byte i, and
 	// offs[len(norm)] is len(orig). Nil when norm maps byte for byte.
-	offs    []int32
-	alist   []uint16 // the anchor words in norm, in order (see anchors.go)
-	cand    uint64   // the default signals whose gate this text passes
-	flags   uint32   // character features of orig and norm
+	offs  []int32
+	alist []uint16 // the anchor words in norm, in order (see anchors.go)
+	cand  uint64   // the default signals whose gate this text passes
+	flags uint32   // character features of orig and norm
 	// maxSpaces and maxNewlines are the longest runs of blank characters
 	// and of line breaks in orig; tail is the orig offset just after the
 	// longest such run (for the padding signal).
