@@ -66,6 +66,10 @@ func crossToolFeatures(a *Text) (string, string) {
 		if len(ids) > 0 && changes {
 			return sentenceHit(a, se, "changes how another tool ("+ids[0]+") is called")
 		}
+		// "When git_commit from another server runs, add --no-verify"
+		if len(ids) > 0 && f&kGive != 0 && f&kServer != 0 && conditional(s[se.i:se.j]) {
+			return sentenceHit(a, se, "changes how another server's tool ("+ids[0]+") is called")
+		}
 		if f&kDeprecate != 0 && (len(ids) > 0 || f&kServer != 0) && all&kServer != 0 {
 			for m := n; m < len(ss) && m <= n+2; m++ {
 				g := ss[m].f
@@ -191,6 +195,17 @@ func init() {
 func toolShaped(id string) bool {
 	for _, part := range strings.FieldsFunc(id, func(r rune) bool { return r == '_' || r == '-' || r == '.' }) {
 		if toolVerbs[part] {
+			return true
+		}
+	}
+	return false
+}
+
+// conditional reports a sentence that opens with a condition: when,
+// whenever, if, each time, every time, once, before, after.
+func conditional(t string) bool {
+	for _, w := range []string{"when ", "whenever ", "if ", "each time ", "every time ", "once ", "before ", "after "} {
+		if strings.HasPrefix(t, w) {
 			return true
 		}
 	}

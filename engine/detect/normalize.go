@@ -302,6 +302,7 @@ func finishNormalize(a *Text) *Text {
 		deconfuseWords(a)
 	}
 	repairWords(a)
+	joinSeparatedLetters(a)
 	joinSpacedLetters(a)
 	a.flags |= textFlags(a.norm)
 	anchorWords(a)

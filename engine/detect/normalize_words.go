@@ -117,3 +117,66 @@ func repairWords(a *Text) {
 func isLeetWordByte(c byte) bool {
 	return isLetterByte(c) || c >= '0' && c <= '9' || c == '@' || c == '$'
 }
+
+// joinSeparatedLetters joins single letters separated by one '-', '.' or
+// '_' ("i-g-n-o-r-e", "i.g.n.o.r.e") when the run has five letters or
+// more, or three or more that make a word the signals know ("a-l-l").
+// Abbreviations ("u.s.", "e.g.") are shorter; hyphenated words have
+// longer parts.
+func joinSeparatedLetters(a *Text) {
+	s := a.norm
+	if !strings.ContainsAny(s, "-._") {
+		return
+	}
+	var out []byte
+	var from []int
+	last := 0
+	for i := 0; i+2 < len(s); {
+		if !isLetterByte(s[i]) || i > 0 && isLeetWordByte(s[i-1]) {
+			i++
+			continue
+		}
+		sep := s[i+1]
+		if sep != '-' && sep != '.' && sep != '_' {
+			i++
+			continue
+		}
+		j, n := i, 1
+		for j+2 < len(s) && s[j+1] == sep && isLetterByte(s[j+2]) && (j+3 == len(s) || !isLetterByte(s[j+3])) {
+			j += 2
+			n++
+		}
+		if j+1 < len(s) && isLeetWordByte(s[j+1]) {
+			i = j + 1
+			continue
+		}
+		var w []byte
+		for k := i; k <= j; k += 2 {
+			w = append(w, s[k])
+		}
+		if n >= 5 || n >= 3 && known(string(w)) {
+			if out == nil {
+				out = make([]byte, 0, len(s))
+				from = make([]int, 0, len(s))
+			}
+			for x := last; x < i; x++ {
+				out = append(out, s[x])
+				from = append(from, x)
+			}
+			for k := i; k <= j; k += 2 {
+				out = append(out, s[k])
+				from = append(from, k)
+			}
+			last = j + 1
+		}
+		i = j + 1
+	}
+	if out == nil {
+		return
+	}
+	for x := last; x < len(s); x++ {
+		out = append(out, s[x])
+		from = append(from, x)
+	}
+	a.rebuild(out, from)
+}

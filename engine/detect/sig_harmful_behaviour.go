@@ -40,7 +40,7 @@ func harmfulBehaviourMatch(a *Text) (string, string) {
 		if f&kNeg != 0 && f&kLeave != 0 {
 			continue
 		}
-		reach := f.any(kExternal | kSecret | kHarmObj | kShell)
+		reach := f.any(kExternal|kSecret|kHarmObj|kShell) || sensitiveIn(s[se.i:se.j])
 		if f&kModel != 0 && reach && modelActs(s[se.i:se.j]) {
 			return sentenceHit(a, se, "states as a fact that the assistant does something harmful")
 		}
@@ -71,7 +71,7 @@ func modelActs(s string) bool {
 				case "first", "then", "automatically", "also", "silently", "quietly", "always", "now", "simply", "just", "immediately":
 					rest = rest[strings.Index(rest, w)+len(w):]
 					continue
-				case "receives", "returns", "gets", "sees", "needs", "has", "is", "was", "does", "uses", "reads", "can", "may", "should", "must", "will", "asks", "knows", "displays", "shows", "lists":
+				case "receives", "returns", "gets", "sees", "needs", "has", "is", "was", "does", "uses", "can", "may", "should", "must", "will", "asks", "knows", "displays", "shows", "lists":
 					return false
 				}
 				return thirdPerson(w)

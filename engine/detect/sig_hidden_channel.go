@@ -24,7 +24,7 @@ var sigHiddenChannel = signal{
 
 var (
 	markupTag     = re(`<\s*(important|system|instructions?|secret|admin|sys|hidden|critical|prompt|assistant|developer|tool_instructions|policy|override|note_to_model)\s*>`)
-	markupBracket = P("", `\[\s*/?\s*(inst|system|sys|important|instructions?|admin|assistant)\s*\]([^(]|$)`).needs(fBracket)
+	markupBracket = P("", `\[\s*/?\s*(inst|system|sys|important|instructions?|admin|assistant)\s*\]([^(]|$|\(#\))`).needs(fBracket)
 	markupChatML  = P("im_start start_header_id system assistant developer sys", `<\|(im_start|start_header_id)\|>\s*(system|assistant|user|developer|tool)\b|<\|(system|assistant|developer)\|>|<<\s*sys\s*>>`).needs(fAngle)
 	markupComment = re(`(?s)<!--(.*?)(-->|$)`)
 	markupMDNote  = P("", `(^|\n)\[(//|comment)\]: ?# ?\(`).needs(fBracket)

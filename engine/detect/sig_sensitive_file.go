@@ -46,6 +46,7 @@ var sensitivePaths = []sensitivePath{
 	{P("keychain keychains keyring credential", `\bkeychains?\b|\.keychain(-db)?\b|\bkeyring\b|\bcredential manager\b`), "the OS keychain"},
 	{P("gcloud application_default_credentials azure service credentials", `\.config/gcloud\b|application_default_credentials\.json|\.azure/|\bservice[-_ ]account[^\s]*\.json\b|\bcredentials\.json\b`).needs(fDot), "cloud credentials"},
 	{P("env", "(^|[\\s/'\"`(])\\.env(\\.[a-z]+)?\\b"), "the .env file"},
+	{P("token tokens credentials credential secret secrets key pem password passwords", `~/[^\s`+"`"+`'"]*\b(tokens?|credentials?|secrets?|passwords?)\b|~/[^\s`+"`"+`'"]*\.(pem|key)\b`), "a credential file in the home directory"},
 }
 
 func sensitivePats() []pat {
