@@ -103,7 +103,7 @@ func coercionFeatures(a *Text) (string, string) {
 			if m != n && g&kThreat != 0 {
 				continue
 			}
-			if g&(kCall|kGive|kRunVerb|kEveryTurn|kRead) != 0 && (g.any(harvestData|kEveryTurn|kEvery|kHarmObj) || len(foreignIdents(a, a.norm[ss[m].i:ss[m].j])) > 0 || sensitiveIn(a.norm[ss[m].i:ss[m].j])) {
+			if g&(kCall|kGive|kRunVerb|kEveryTurn|kRead) != 0 && (g.any(harvestData|kEveryTurn|kEvery|kHarmObj) || len(foreignIdents(a, a.norm[ss[m].i:ss[m].j])) > 0 || sensitiveIn(a, ss[m])) {
 				lo, hi := ss[min(m, n)], ss[max(m, n)]
 				lo.j = hi.j
 				return sentenceHit(a, lo, "coerces the model with a threat into calling a tool or handing over data")
@@ -168,13 +168,13 @@ func priorityFeatures(a *Text) (string, string) {
 	return "", ""
 }
 
-// sensitiveIn reports a path of the sensitive_file list in s.
-func sensitiveIn(s string) bool {
-	if !strings.ContainsAny(s, "~./") {
-		return false
-	}
+// sensitiveIn reports a path of the sensitive_file list in sentence se
+// (each pattern runs only when the sentence holds its anchor words).
+func sensitiveIn(a *Text, se sentence) bool {
+	s := a.norm[se.i:se.j]
 	for k := range sensitivePaths {
-		if sensitivePaths[k].p.re.MatchString(s) {
+		p := &sensitivePaths[k].p
+		if p.onSentence(a, &se) && p.re.MatchString(s) {
 			return true
 		}
 	}
