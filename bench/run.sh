@@ -1,249 +1,459 @@
 #!/usr/bin/env bash
-# bench/run.sh: the scripted comparison behind docs/benchmarks.md.
+# bench/run.sh: `make bench`. One run measures the current tree end to end
+# and prints one markdown report; with --write it also replaces the
+# generated block of docs/benchmarks.md (and of docs/benchmarks-service.md)
+# with it, so those figures are regenerated, never hand-edited.
 #
-# Builds descriptorpin and the floor program (bench/floor: read the file,
-# decode it with encoding/json into an any, SHA-256 it), generates a
-# 20,000-tool inventory (400 servers x 50 tools) and a copy with changed
-# descriptions, pins the clean one, and times:
+#   bash bench/run.sh            # print the report (stdout); progress on stderr
+#   bash bench/run.sh --write    # print it and write it into the docs (make bench)
 #
-#   floor                       the least work any JSON tool does
-#   pin                         descriptorpin pin --force to a temp pin
-#   scan, default rules         clean inventory; exit 0 expected
-#   scan, reference rules       clean inventory; exit 1 expected (the
-#                               reference rules flag ordinary prose)
-#   scan, mutated               default rules; exit 1 expected
+# What one run does, in about two and a half minutes on 2 cores:
 #
-# and prints a markdown table with the median, the minimum, the CPU time
-# and peak RSS of one run, and the ratio to the floor. Timings use hyperfine when it is installed,
-# else a loop over `date +%s%N`; peak RSS needs GNU time (/usr/bin/time,
-# Debian package "time"). Nothing is installed here.
+#  1. builds descriptorpin, bench/floor, bench/gen and bench/service from
+#     the tree into a temp dir;
+#  2. generates the inventories (bench/gen, deterministic): 20,000 tools
+#     (400 servers x 50, about 14 MB compact), the same with 40 changed
+#     descriptions, 40,000 tools (800 x 50), and 1,000 tools (20 x 50) with
+#     a one-description change for the service;
+#  3. (see 4) the pin the timed `pin` runs write is then made the pin of
+#     the scans: its stdio transports are accepted (approve --accept, as a
+#     maintained pin does), so that a default-rules scan of the clean
+#     inventory exits 0;
+#  4. times, RUNS times each (3), every command of the table: the floor
+#     (bench/floor: read, encoding/json into any, SHA-256), pin, scan with
+#     the default and the reference rules, scan of the changed copy, and
+#     floor, pin and scan again at 40,000 tools; best and median wall time,
+#     best CPU time (user + system) and the largest peak RSS of the runs
+#     (GNU time, /usr/bin/time; installed with apt-get when missing and
+#     running as root), with the 1-minute load average at the start of
+#     each row;
+#  5. meanwhile (started before 4) measures an idle service: bench/service
+#     -skip-latency, a daemon watching 50 small files for IDLE_WINDOW (30 s):
+#     its RSS, CPU (schedstat) and wake-ups (voluntary + involuntary
+#     context switches over all its threads), next to an idle Go process.
+#     An idle process's counters are its own, so the timings of 4 running
+#     beside it does not change them; the CPU it takes is nil;
+#  6. then, with nothing else of its own running, the change latency:
+#     bench/service -skip-idle, CHANGES (50) one-tool changes of a watched
+#     1,000-tool file, rename -> event line, debounce (100ms) subtracted;
+#  7. the engine's go test benchmarks (detection alone and the pipeline):
+#     go test -run '^$' -bench . -benchmem ./engine/detect/ ./engine/scan/.
 #
-# Every run has a timeout, and a command is repeated (up to RUNS times)
-# only while its runs fit in BENCH_BUDGET seconds, so the script ends in
-# about two minutes even when the tool is slow. Settings (environment):
+# Settings (environment): RUNS=3 (the changed-copy scan runs once), CHANGES=50, DEBOUNCE=100ms,
+# IDLE_WINDOW=30s, GOBENCHTIME=500ms (go test -benchtime; GOBENCH=0 skips
+# them), BENCH_TIMEOUT=120 (seconds one run may take), SERVERS=400
+# TOOLS=50 (the 20,000-tool shape; the growth run doubles SERVERS),
+# MUTATE=40, SEQUENTIAL=1 (the idle window after the timings instead of
+# beside them; 30 s longer).
 #
-#   SERVERS=400 TOOLS=50    inventory shape
-#   MUTATE=40               changed descriptions in the mutated copy
-#   RUNS=10                 most runs per command
-#   BENCH_BUDGET=12         seconds of repeated runs per command
-#   BENCH_TIMEOUT=60        seconds one run may take
-#   BENCH_NO_HYPERFINE=1    use the shell loop even if hyperfine exists
-#
-# Timing is reported, never asserted: the script fails only when a
-# command fails or exits with an unexpected status.
+# Figures are reported against the targets of issue 16, never asserted:
+# the script fails only when a command fails or exits with an unexpected
+# status. Every process it starts is stopped, and its temp dir removed, on
+# exit, Ctrl-C included.
 set -euo pipefail
 
+WRITE=""
+case ${1:-} in
+--write) WRITE=1 ;;
+"") ;;
+*)
+	echo "usage: bash bench/run.sh [--write]" >&2
+	exit 2
+	;;
+esac
+
+RUNS=${RUNS:-3}
+CHANGES=${CHANGES:-50}
+DEBOUNCE=${DEBOUNCE:-100ms}
+IDLE_WINDOW=${IDLE_WINDOW:-30s}
+GOBENCH=${GOBENCH:-1}
+GOBENCHTIME=${GOBENCHTIME:-500ms}
+TIMEOUT=${BENCH_TIMEOUT:-120}
 SERVERS=${SERVERS:-400}
 TOOLS=${TOOLS:-50}
 MUTATE=${MUTATE:-40}
-RUNS=${RUNS:-10}
-BUDGET=${BENCH_BUDGET:-12}
-TIMEOUT=${BENCH_TIMEOUT:-60}
+SEQUENTIAL=${SEQUENTIAL:-}
 
 cd "$(dirname "$0")/.."
+root=$(pwd)
+t_start=$(date +%s)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/dpbench.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+idle_pid=""
+cleanup() {
+	trap - EXIT INT TERM
+	if [[ -n "$idle_pid" ]] && kill -0 "$idle_pid" 2>/dev/null; then
+		kill -TERM "$idle_pid" 2>/dev/null || true # it stops its own daemons
+		for _ in $(seq 1 50); do
+			kill -0 "$idle_pid" 2>/dev/null || break
+			sleep 0.1
+		done
+		kill -KILL "$idle_pid" 2>/dev/null || true
+	fi
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'cleanup; exit 130' INT TERM
 
-say() { printf '%s\n' "$*" >&2; }
+say() { printf 'bench: %s\n' "$*" >&2; }
+load1() { cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo n/a; }
+load3() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo n/a; }
 
-hyperfine=""
-if [[ -z "${BENCH_NO_HYPERFINE:-}" ]] && command -v hyperfine >/dev/null 2>&1; then
-	hyperfine=$(command -v hyperfine)
-fi
+# GNU time gives CPU time and peak RSS for each run.
 gnutime=""
+if ! { [[ -x /usr/bin/time ]] && /usr/bin/time -f %M true >/dev/null 2>&1; }; then
+	if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
+		say "installing GNU time (Debian package time)"
+		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time; } >&2 || true
+	fi
+fi
 if [[ -x /usr/bin/time ]] && /usr/bin/time -f %M true >/dev/null 2>&1; then
 	gnutime=/usr/bin/time
-fi
-have_timeout=""
-if command -v timeout >/dev/null 2>&1; then
-	have_timeout=1
+else
+	say "no GNU time: CPU time from bash, peak RSS not measured"
 fi
 
-load0=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo n/a)
-say "building into $tmp"
+load_start=$(load3)
+commit=$(git describe --always --dirty 2>/dev/null || echo unknown)
+branch=$(git rev-parse --abbrev-ref HEAD 2>/dev/null || echo unknown)
+cpu_model=$(grep -m1 '^model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ *//' || true)
+mem=$(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo 2>/dev/null || echo "? GiB")
+
+say "building into $tmp (tree $commit)"
+t0=$(date +%s%N)
 go build -o "$tmp/descriptorpin" ./cmd/descriptorpin
 go build -o "$tmp/floor" ./bench/floor
 go build -o "$tmp/gen" ./bench/gen
+go build -o "$tmp/service" ./bench/service
+build_s=$(awk -v n=$(($(date +%s%N) - t0)) 'BEGIN {printf "%.1f", n / 1e9}')
 dp="$tmp/descriptorpin"
-inv="$tmp/inventory.json"
-mut="$tmp/inventory-mutated.json"
-pin="$tmp/pin.json"
 export SOURCE_DATE_EPOCH=1767225600 # reproducible pins
 
-say "generating ${SERVERS}x${TOOLS} tools"
-"$tmp/gen" -servers "$SERVERS" -tools "$TOOLS" -o "$inv"
-"$tmp/gen" -servers "$SERVERS" -tools "$TOOLS" -mutate "$MUTATE" -o "$mut"
+S2=$((SERVERS * 2))
+N1=$((SERVERS * TOOLS))
+N2=$((S2 * TOOLS))
+t_gen0=$(date +%s)
+say "generating ${SERVERS}x${TOOLS}, ${S2}x${TOOLS} and 20x50 tools"
+"$tmp/gen" -servers "$SERVERS" -tools "$TOOLS" -o "$tmp/inv1.json"
+"$tmp/gen" -servers "$SERVERS" -tools "$TOOLS" -mutate "$MUTATE" -o "$tmp/inv1-mutated.json"
+"$tmp/gen" -servers "$S2" -tools "$TOOLS" -o "$tmp/inv2.json"
+"$tmp/gen" -servers 20 -tools 50 -o "$tmp/svc.json"
+"$tmp/gen" -servers 20 -tools 50 -mutate 1 -o "$tmp/svc-mutated.json"
+mb() { awk -v b="$(wc -c <"$1")" 'BEGIN {printf "%.1f", b / 1e6}'; }
 
-# run [-rss] CMD...: one run under the timeout, with -rss also under GNU
-# time. Sets rc, ms, and rss_kb and cpu_s (user + system seconds), which
-# are empty without -rss or GNU time. Output goes to $tmp/out and $tmp/err.
-run() {
-	local t0 t1 pre=()
+# accept_stdio INV PIN: accept the stdio transports of INV in PIN (the
+# pin the timed `pin` runs wrote), as a maintained pin does.
+accept_stdio() {
+	local inv=$1 pin=$2 ids args=()
+	set +e
+	"$dp" scan "$inv" -p "$pin" --show-ids >"$tmp/ids" 2>&1
+	set -e
+	mapfile -t ids < <(grep '^TRANSPORT ' "$tmp/ids" | grep -Eo '\[id [0-9a-f]+\]' | grep -Eo '[0-9a-f]{16}' || true)
+	for id in "${ids[@]}"; do args+=(--accept "$id"); done
+	if ((${#args[@]} > 0)); then
+		"$dp" approve "$inv" -p "$pin" "${args[@]}" --approved-by bench@example.com --note "stdio launches reviewed" >/dev/null
+	fi
+}
+t_gen=$(date +%s)
+
+# The idle window beside the timings (or, with SEQUENTIAL=1, after them).
+idle_run() {
+	mkdir -p "$tmp/idle-work"
+	"$tmp/service" -bin "$dp" -work "$tmp/idle-work" -skip-latency -idle-window "$IDLE_WINDOW" \
+		-debounce "$DEBOUNCE" -summary "$tmp/idle.sum" >"$tmp/idle.md" 2>"$tmp/idle.err"
+}
+idle_load=""
+if [[ -z "$SEQUENTIAL" ]]; then
+	idle_load=$(load1)
+	say "idle service: $IDLE_WINDOW window, in the background"
+	idle_run &
+	idle_pid=$!
+	# Time nothing until its daemons are up and its window has started.
+	for _ in $(seq 1 300); do
+		grep -q 'window started' "$tmp/idle.err" 2>/dev/null && break
+		kill -0 "$idle_pid" 2>/dev/null || break
+		sleep 0.1
+	done
+fi
+
+# one CMD...: one run under the timeout (and GNU time). Sets rc, wall_ms,
+# cpu_s, rss_kb (empty without GNU time).
+one() {
+	local t0 t1 line pre=()
 	rss_kb=""
 	cpu_s=""
-	if [[ $1 == -rss ]]; then
-		shift
-		if [[ -n "$gnutime" ]]; then
-			rm -f "$tmp/rss"
-			pre+=("$gnutime" -o "$tmp/rss" -f '%M %U %S')
-		fi
-	fi
-	if [[ -n "$have_timeout" ]]; then pre+=(timeout -k 5 "$TIMEOUT"); fi
-	t0=$(date +%s%N)
+	rm -f "$tmp/time"
+	if [[ -n "$gnutime" ]]; then pre=("$gnutime" -o "$tmp/time" -f '%U %S %M'); fi
 	set +e
-	"${pre[@]}" "$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-	set -e
-	t1=$(date +%s%N)
-	ms=$(((t1 - t0) / 1000000))
-	if [[ -f "$tmp/rss" && ${#pre[@]} -gt 0 && ${pre[0]} == "$gnutime" ]]; then
-		local line
-		line=$(grep -E '^[0-9]+ [0-9.]+ [0-9.]+$' "$tmp/rss" | tail -1 || true)
-		if [[ -n "$line" ]]; then
-			rss_kb=${line%% *}
-			cpu_s=$(awk '{printf "%.2f", $2 + $3}' <<<"$line")
-		fi
+	t0=$(date +%s%N)
+	if [[ -n "$gnutime" ]]; then
+		"${pre[@]}" timeout -k 5 "$TIMEOUT" "$@" >"$tmp/out" 2>"$tmp/err"
+		rc=$?
+	else
+		local TIMEFORMAT='%U %S'
+		{ time timeout -k 5 "$TIMEOUT" "$@" >"$tmp/out" 2>"$tmp/err"; } 2>"$tmp/time"
+		rc=$?
 	fi
+	t1=$(date +%s%N)
+	set -e
+	wall_ms=$(((t1 - t0) / 1000000))
+	line=$(grep -E '^[0-9.]+ [0-9.]+( [0-9]+)?$' "$tmp/time" 2>/dev/null | tail -1 || true)
+	if [[ -n "$line" ]]; then
+		cpu_s=$(awk '{printf "%.2f", $1 + $2}' <<<"$line")
+		if [[ -n "$gnutime" ]]; then rss_kb=$(awk '{print $3}' <<<"$line"); fi
+	fi
+	return 0
 }
 
-# median_min FILE: prints "median min" of the numbers in FILE (one a line).
-median_min() {
-	sort -n "$1" | awk '{a[NR]=$1} END {
-		m = (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2
-		printf "%.0f %.0f\n", m, a[1]
-	}'
-}
-
-rows=()
-floor_ms=""
-floor_cpu=n/a
+# Results by key: best and median wall ms, best CPU s, peak RSS MiB, load.
+declare -A BEST MED CPU RSS LOAD RUNSOK NOTE
 failed=0
 
-# measure LABEL WANT_EXIT CMD...: a probe run (the warm-up, and the one
-# under GNU time for the peak RSS), then up to RUNS timed runs that fit in
-# the budget. Appends a table row.
+# measure KEY WANT_EXIT CMD...: RUNS runs; a failed or timed-out run stops
+# the row.
 measure() {
-	local label=$1 want=$2
+	local key=$1 want=$2 i
 	shift 2
-	say "timing: $label"
-	timed_out=""
-	run -rss "$@"
-	if [[ $rc -eq 124 || $rc -eq 137 ]]; then
-		timed_out=1
-		rows+=("| $label | 1 | > $((TIMEOUT * 1000)) (timed out) | | | | | | |")
-		say "  timed out after ${TIMEOUT}s"
-		return
+	LOAD[$key]=$(load1)
+	say "timing: $key"
+	: >"$tmp/walls"
+	: >"$tmp/cpus"
+	local peak=0
+	for ((i = 0; i < RUNS; i++)); do
+		one "$@"
+		if [[ $rc -eq 124 || $rc -eq 137 ]]; then
+			NOTE[$key]="timed out after ${TIMEOUT}s"
+			failed=1
+			return
+		fi
+		if [[ $rc -ne $want ]]; then
+			NOTE[$key]="exit $rc, want $want: $(head -c 200 "$tmp/err" | tr '\n|' '  ')"
+			say "  $key: ${NOTE[$key]}"
+			failed=1
+			return
+		fi
+		echo "$wall_ms" >>"$tmp/walls"
+		if [[ -n "$cpu_s" ]]; then echo "$cpu_s" >>"$tmp/cpus"; fi
+		if [[ -n "$rss_kb" ]] && ((rss_kb > peak)); then peak=$rss_kb; fi
+	done
+	read -r BEST[$key] MED[$key] < <(sort -n "$tmp/walls" | awk '{a[NR]=$1} END {
+		m = (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2
+		printf "%d %d\n", a[1], m }')
+	CPU[$key]=$( [[ -s "$tmp/cpus" ]] && sort -n "$tmp/cpus" | head -1 || echo "")
+	RSS[$key]=$( ((peak > 0)) && awk -v k="$peak" 'BEGIN {printf "%.0f", k / 1024}' || echo "")
+	RUNSOK[$key]=$RUNS
+}
+
+t_timings=$(date +%s)
+# scans KEY...: the scans need the pin the timed pin runs wrote.
+noscan() {
+	local k
+	for k in "$@"; do NOTE[$k]="not run: no pin"; done
+}
+measure floor1 0 "$tmp/floor" "$tmp/inv1.json"
+measure pin1 0 "$dp" pin "$tmp/inv1.json" -o "$tmp/pin1.json" --force
+if [[ -z "${NOTE[pin1]:-}" ]]; then
+	accept_stdio "$tmp/inv1.json" "$tmp/pin1.json"
+	measure scan1 0 "$dp" scan "$tmp/inv1.json" -p "$tmp/pin1.json"
+	measure ref1 1 "$dp" scan "$tmp/inv1.json" -p "$tmp/pin1.json" --rules reference
+	RUNS=1 measure mut1 1 "$dp" scan "$tmp/inv1-mutated.json" -p "$tmp/pin1.json"
+else
+	noscan scan1 ref1 mut1
+fi
+measure floor2 0 "$tmp/floor" "$tmp/inv2.json"
+measure pin2 0 "$dp" pin "$tmp/inv2.json" -o "$tmp/pin2.json" --force
+if [[ -z "${NOTE[pin2]:-}" ]]; then
+	accept_stdio "$tmp/inv2.json" "$tmp/pin2.json"
+	measure scan2 0 "$dp" scan "$tmp/inv2.json" -p "$tmp/pin2.json"
+else
+	noscan scan2
+fi
+timings_s=$(($(date +%s) - t_timings))
+
+if [[ -n "$idle_pid" ]]; then
+	say "waiting for the idle window to end"
+	set +e
+	wait "$idle_pid"
+	idle_rc=$?
+	set -e
+	idle_pid=""
+else
+	idle_load=$(load1)
+	say "idle service: $IDLE_WINDOW window"
+	set +e
+	idle_run
+	idle_rc=$?
+	set -e
+fi
+if [[ $idle_rc -ne 0 ]]; then
+	say "idle run failed (exit $idle_rc):"
+	tail -5 "$tmp/idle.err" >&2
+	failed=1
+fi
+
+t_lat=$(date +%s)
+lat_load=$(load1)
+say "service latency: $CHANGES one-tool changes of a 1,000-tool file, debounce $DEBOUNCE"
+mkdir -p "$tmp/lat-work"
+set +e
+"$tmp/service" -bin "$dp" -inv "$tmp/svc.json" -mutated "$tmp/svc-mutated.json" -work "$tmp/lat-work" \
+	-skip-idle -changes "$CHANGES" -debounce "$DEBOUNCE" -noop-wait 1s -summary "$tmp/lat.sum" >"$tmp/lat.md" 2>"$tmp/lat.err"
+lat_rc=$?
+set -e
+lat_load_end=$(load1)
+if [[ $lat_rc -ne 0 ]]; then
+	say "latency run failed (exit $lat_rc):"
+	tail -5 "$tmp/lat.err" >&2
+	failed=1
+fi
+
+lat_s=$(($(date +%s) - t_lat))
+t_gobench=$(date +%s)
+gobench_load=""
+if [[ "$GOBENCH" != 0 ]]; then
+	gobench_load=$(load1)
+	say "go test benchmarks (-benchtime $GOBENCHTIME)"
+	set +e
+	go test -run '^$' -bench . -benchmem -benchtime "$GOBENCHTIME" ./engine/detect/ ./engine/scan/ >"$tmp/gobench" 2>&1
+	gb_rc=$?
+	set -e
+	if [[ $gb_rc -ne 0 ]]; then
+		say "go test benchmarks failed:"
+		tail -5 "$tmp/gobench" >&2
+		failed=1
 	fi
-	if [[ $rc -ne $want ]]; then
-		rows+=("| $label | | exit $rc, want $want | | | | | | |")
-		say "  unexpected exit $rc (want $want):"
-		sed 's/^/    /' "$tmp/err" | head -5 >&2
+fi
+gobench_s=$(($(date +%s) - t_gobench))
+load_end=$(load3)
+total_s=$(($(date +%s) - t_start))
+
+# sum KEY FILE: the value of KEY in a summary file, or n/a.
+sum() { awk -v k="$1" '$1 == k {print $2; f = 1} END {if (!f) print "n/a"}' "$2" 2>/dev/null || echo n/a; }
+# ratio A B: A / B with one decimal and an x, or n/a.
+ratio() { awk -v a="${1:-}" -v b="${2:-}" 'BEGIN {if (a == "" || b == "" || b + 0 == 0) print "n/a"; else printf "%.1fx\n", a / b}'; }
+ratio2() { awk -v a="${1:-}" -v b="${2:-}" 'BEGIN {if (a == "" || b == "" || b + 0 == 0) print "n/a"; else printf "%.2fx\n", a / b}'; }
+# verdict VALUE LIMIT: "met" when VALUE (with or without x) <= LIMIT.
+verdict() { awk -v v="${1%x}" -v l="$2" 'BEGIN {if (v == "n/a" || v == "") print "not measured"; else print (v + 0 <= l + 0) ? "met" : "**not met**"}'; }
+
+report() {
+	local k label target
+	echo "_Generated by \`make bench\` (\`bash bench/run.sh --write\`) on $(date -u +%Y-%m-%d) from tree \`$commit\` (branch $branch). Do not edit by hand: run it again._"
+	echo
+	echo "- Machine: $(nproc) CPUs, ${cpu_model:-unknown CPU}, $mem RAM, Linux $(uname -r), $(go version | awk '{print $3, $4}')."
+	echo "- Load average (1, 5, 15 min) at the start: $load_start; at the end: $load_end. The machine is shared (other engineers' builds and tests), so the 1-minute load at the start of each row is beside it."
+	echo "- Whole run: ${total_s} s: build ${build_s} s, generating $((t_gen - t_gen0)) s, timings ${timings_s} s (the idle window beside them), latency ${lat_s} s, go test benchmarks ${gobench_s} s."
+	echo "- Inventories (bench/gen, compact JSON): $N1 tools ($SERVERS servers x $TOOLS) $(mb "$tmp/inv1.json") MB, its format-2 pin $(mb "$tmp/pin1.json") MB; $N2 tools $(mb "$tmp/inv2.json") MB, pin $(mb "$tmp/pin2.json") MB."
+	echo "- Each command ran $RUNS times: best and median wall time, the best CPU time (user + system) and the largest peak RSS of the runs ($([[ -n "$gnutime" ]] && echo "GNU time" || echo "bash time; no peak RSS")). x floor is against the floor's best at the same size."
+	echo
+	echo "| command | tools | best ms | median ms | best x floor | CPU s | CPU x floor | peak RSS MiB | RSS x floor | target | load |"
+	echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |"
+	row() { # key label tools floorkey target-text limit
+		local k=$1 f=$4 t=$5 lim=$6 bx cx rx v
+		if [[ -n "${NOTE[$k]:-}" ]]; then
+			echo "| $2 | $3 | ${NOTE[$k]} | | | | | | | $t | ${LOAD[$k]:-} |"
+			return
+		fi
+		bx=$(ratio "${BEST[$k]:-}" "${BEST[$f]:-}")
+		cx=$(ratio "${CPU[$k]:-}" "${CPU[$f]:-}")
+		rx=$(ratio "${RSS[$k]:-}" "${RSS[$f]:-}")
+		v=""
+		if [[ -n "$lim" ]]; then
+			v="$t: time $(verdict "$bx" "$lim"), RSS $(verdict "$rx" 2.5)"
+		else
+			v=$t
+		fi
+		if [[ $k == floor* ]]; then bx=1.0x cx=1.0x rx=1.0x; fi
+		echo "| $2 | $3 | ${BEST[$k]:-} | ${MED[$k]:-} | $bx | ${CPU[$k]:-n/a} | $cx | ${RSS[$k]:-n/a} | $rx | $v | ${LOAD[$k]} |"
+	}
+	row floor1 "floor: read, encoding/json into any, SHA-256" "$N1" floor1 "" ""
+	row pin1 "descriptorpin pin (format 2, --force)" "$N1" floor1 "≤ 2x, RSS ≤ 2.5x" 2
+	row scan1 "descriptorpin scan, default rules (clean, exit 0)" "$N1" floor1 "≤ 2x, RSS ≤ 2.5x" 2
+	row ref1 "descriptorpin scan --rules reference (exit 1)" "$N1" floor1 "≤ 2x, RSS ≤ 2.5x" 2
+	row mut1 "descriptorpin scan, default rules, $MUTATE changed (exit 1; one run)" "$N1" floor1 "" ""
+	row floor2 "floor" "$N2" floor2 "" ""
+	row pin2 "descriptorpin pin" "$N2" floor2 "" ""
+	row scan2 "descriptorpin scan, default rules" "$N2" floor2 "" ""
+	echo
+	echo "Growth: twice the tools ($N1 → $N2), best wall time and best CPU time (target: at most 2.2x)."
+	echo
+	echo "| command | wall $N2 / $N1 | CPU $N2 / $N1 | peak RSS $N2 / $N1 | target ≤ 2.2x |"
+	echo "| --- | ---: | ---: | ---: | --- |"
+	for k in floor pin scan; do
+		local w c r
+		w=$(ratio2 "${BEST[${k}2]:-}" "${BEST[${k}1]:-}")
+		c=$(ratio2 "${CPU[${k}2]:-}" "${CPU[${k}1]:-}")
+		r=$(ratio2 "${RSS[${k}2]:-}" "${RSS[${k}1]:-}")
+		label=$k
+		[[ $k == scan ]] && label="scan, default rules"
+		echo "| $label | $w | $c | $r | wall $(verdict "$w" 2.2), CPU $(verdict "$c" 2.2) |"
+	done
+	echo
+	local L=$tmp/lat.sum I=$tmp/idle.sum
+	echo "The service (\`descriptorpin watch\`, bench/service; details in [benchmarks-service.md](benchmarks-service.md)):"
+	echo
+	echo "| measurement | figure | target | load |"
+	echo "| --- | --- | --- | ---: |"
+	echo "| one-tool change in a watched $(sum lat_tools "$L")-tool file ($(awk -v b="$(sum lat_bytes "$L")" 'BEGIN {printf "%.2f", b / 1e6}') MB) → event line written, debounce ($(sum lat_debounce_ms "$L") ms) subtracted, over $(sum lat_n "$L") changes | p50 $(sum lat_p50_ms "$L") ms, p90 $(sum lat_p90_ms "$L") ms, **p99 $(sum lat_p99_ms "$L") ms** (min $(sum lat_min_ms "$L"), max $(sum lat_max_ms "$L")) | p99 ≤ 10 ms: $(verdict "$(sum lat_p99_ms "$L")" 10) | $lat_load → $lat_load_end |"
+	echo "| … of which the watcher's delivery (rename → the event's @timestamp, debounce subtracted, ms resolution) | p50 $(sum lat_stamp_p50_ms "$L") ms, p99 $(sum lat_stamp_p99_ms "$L") ms | | |"
+	echo "| daemon CPU per change (schedstat, all threads) | $(sum lat_cpu_per_change_ms "$L") ms | | |"
+	echo "| idle daemon, $(sum idle_targets "$I") watched files, $(sum idle_window_s "$I") s window: RSS | $(sum idle_rss_mb "$I") MiB (peak $(sum idle_hwm_mb "$I"); anon $(sum idle_anon_mb "$I") + file $(sum idle_file_mb "$I")) | ≤ 20 MB (19.1 MiB): $(verdict "$(sum idle_rss_mb "$I")" 19.07) | $idle_load |"
+	echo "| idle daemon: CPU in the window | $(sum idle_cpu_ms "$I") ms | | |"
+	echo "| idle daemon: wake-ups in the window (voluntary + involuntary context switches, $(sum idle_threads "$I") threads) | $(sum idle_wakeups "$I"); an idle Go process: $(sum base_wakeups "$I"); GCs $(sum idle_gcs "$I"), event lines $(sum idle_lines "$I"), state.json rewritten: $(sum idle_state_rewritten "$I") | no wake-ups but its timers | |"
+	if [[ -z "$SEQUENTIAL" ]]; then
+		echo
+		echo "The idle window ran beside the timings above (its counters are the daemon's own; \`SEQUENTIAL=1\` runs it alone), the latency run alone after them."
+	fi
+	if [[ "$GOBENCH" != 0 && -s "$tmp/gobench" ]]; then
+		echo
+		echo "Engine benchmarks: \`go test -run '^\$' -bench . -benchmem -benchtime $GOBENCHTIME ./engine/detect/ ./engine/scan/\` (load $gobench_load at the start; one run, so read ±20%). Inventories from bench/invgen at 1,000 tools (20 x 50, $(mb "$tmp/svc.json") MB) unless the name says otherwise."
+		echo
+		echo "| benchmark | ms/op | MB/s | B/op | allocs/op |"
+		echo "| --- | ---: | ---: | ---: | ---: |"
+		awk '/^Benchmark/ {
+			name = $1; sub(/^Benchmark/, "", name); sub(/-[0-9]+$/, "", name)
+			ns = ""; mbs = ""; bop = ""; al = ""
+			for (i = 3; i < NF; i++) {
+				if ($(i+1) == "ns/op") ns = $i
+				if ($(i+1) == "MB/s") mbs = $i
+				if ($(i+1) == "B/op") bop = $i
+				if ($(i+1) == "allocs/op") al = $i
+			}
+			printf "| %s | %.3f | %s | %s | %s |\n", name, ns / 1e6, mbs, bop, al
+		}' "$tmp/gobench"
+		if grep -q 'engine/detect.*no test files\|^ok.*engine/detect' "$tmp/gobench" && ! grep -q '^pkg: .*engine/detect' "$tmp/gobench"; then
+			echo
+			echo "(./engine/detect/ has no benchmarks of its own; detection alone is \`DetectPoison\` above.)"
+		fi
+	fi
+}
+
+report >"$tmp/report.md"
+cat "$tmp/report.md"
+
+# The service's detailed tables, for docs/benchmarks-service.md.
+{
+	echo "_Generated by \`make bench\` on $(date -u +%Y-%m-%d) from tree \`$commit\`, beside the figures in [benchmarks.md](benchmarks.md). Machine: $(nproc) CPUs, ${cpu_model:-unknown CPU}; load average $load_start at the start of the whole run, $load_end at its end (1-minute load $lat_load → $lat_load_end over the latency run)._"
+	echo
+	sed 's/^### /#### /' "$tmp/lat.md" 2>/dev/null || true
+	sed 's/^### /#### /' "$tmp/idle.md" 2>/dev/null || true
+} >"$tmp/service.md"
+
+# replace DOC FILE: put FILE between the markers of DOC.
+replace() {
+	local doc=$1 block=$2 begin='<!-- make bench: begin' end='<!-- make bench: end'
+	if ! grep -q "^$begin" "$doc" || ! grep -q "^$end" "$doc"; then
+		say "$doc has no generated block (lines starting '$begin' and '$end'); not written"
 		failed=1
 		return
 	fi
-	local probe=$ms peak=${rss_kb:-0} cpu=${cpu_s:-n/a} n
-	n=$((probe > 0 ? BUDGET * 1000 / probe : RUNS))
-	if ((n > RUNS)); then n=$RUNS; fi
-	: >"$tmp/times"
-	if ((n < 2)); then
-		n=1
-		echo "$probe" >"$tmp/times"
-	elif [[ -n "$hyperfine" ]]; then
-		local cmd
-		printf -v cmd '%q ' "$@"
-		"$hyperfine" --runs "$n" -N -i --style none --export-json "$tmp/hf.json" -- "$cmd" >/dev/null
-		# hyperfine reports seconds; the JSON has one "times" list.
-		tr -d '\n ' <"$tmp/hf.json" | grep -Eo '"times":\[[^]]*\]' | head -1 |
-			sed 's/^"times":\[//; s/\]$//' | tr ',' '\n' | awk 'NF {printf "%.3f\n", $1 * 1000}' >"$tmp/times"
-	else
-		local i
-		for ((i = 0; i < n; i++)); do
-			run "$@"
-			echo "$ms" >>"$tmp/times"
-		done
-	fi
-	local med min rss ratio="" cratio="n/a"
-	read -r med min < <(median_min "$tmp/times")
-	rss=$([[ -n "$gnutime" ]] && awk -v k="$peak" 'BEGIN {printf "%.0f", k / 1024}' || echo "n/a")
-	if [[ -z "$floor_ms" ]]; then
-		floor_ms=$med
-		floor_cpu=$cpu
-	fi
-	ratio=$(awk -v a="$med" -v b="$floor_ms" 'BEGIN {printf "%.1fx", a / b}')
-	if [[ $cpu != n/a && $floor_cpu != n/a ]]; then
-		cratio=$(awk -v a="$cpu" -v b="$floor_cpu" 'BEGIN {printf "%.1fx", (b > 0) ? a / b : 0}')
-	fi
-	rows+=("| $label | $n | $med | $min | $cpu | $rss | $want | $ratio | $cratio |")
+	awk -v b="$begin" -v e="$end" -v f="$block" '
+		index($0, b) == 1 { print; while ((getline l < f) > 0) print l; skip = 1; next }
+		index($0, e) == 1 { skip = 0 }
+		!skip { print }' "$doc" >"$tmp/doc" && cat "$tmp/doc" >"$doc"
+	say "wrote $doc"
 }
-
-# The floor first: every ratio is against its median.
-measure "floor: read, encoding/json into any, SHA-256" 0 "$tmp/floor" "$inv"
-measure "descriptorpin pin (format 2, --force)" 0 "$dp" pin "$inv" -o "$tmp/pin-timed.json" --force
-
-# Pin once for the scans, and accept the stdio transports on purpose, as
-# a maintained pin does, so that a scan of the clean inventory is clean.
-# When the timed pin hit the timeout this one would too: skip it.
-have_pin=""
-if [[ -n "$timed_out" ]]; then
-	rc=124
-else
-	say "pinning once for the scans"
-	run "$dp" pin "$inv" -o "$pin" --approved-by bench@example.com --note "benchmark baseline"
+if [[ -n "$WRITE" ]]; then
+	replace "$root/docs/benchmarks.md" "$tmp/report.md"
+	replace "$root/docs/benchmarks-service.md" "$tmp/service.md"
 fi
-if [[ $rc -eq 0 ]]; then
-	run "$dp" scan "$inv" -p "$pin" --show-ids
-	if [[ $rc -eq 0 || $rc -eq 1 ]]; then
-		mapfile -t ids < <(grep '^TRANSPORT ' "$tmp/out" | grep -Eo '\[id [0-9a-f]+\]' | grep -Eo '[0-9a-f]{16}')
-		if ((${#ids[@]} > 0)); then
-			args=()
-			for id in "${ids[@]}"; do args+=(--accept "$id"); done
-			run "$dp" approve "$inv" -p "$pin" "${args[@]}" --approved-by bench@example.com --note "stdio launches reviewed"
-		fi
-		[[ $rc -eq 0 ]] && have_pin=1
-	fi
-fi
-if [[ -z "$have_pin" ]]; then
-	why="setup exit $rc"
-	if [[ $rc -eq 124 || $rc -eq 137 ]]; then why="setup timed out after ${TIMEOUT}s"; fi
-	say "  setting up the pin failed: $why; scans not timed"
-	sed 's/^/    /' "$tmp/err" | head -5 >&2
-	for label in "scan, default rules, clean" "scan, reference rules, clean" "scan, default rules, $MUTATE changed"; do
-		rows+=("| descriptorpin $label | | not run: no pin ($why) | | | | | | |")
-	done
-else
-	measure "descriptorpin scan, default rules, clean" 0 "$dp" scan "$inv" -p "$pin"
-	measure "descriptorpin scan, reference rules, clean" 1 "$dp" scan "$inv" -p "$pin" --rules reference
-	measure "descriptorpin scan, default rules, $MUTATE changed" 1 "$dp" scan "$mut" -p "$pin"
-fi
-
-tools=$((SERVERS * TOOLS))
-inv_mb=$(awk -v b="$(wc -c <"$inv")" 'BEGIN {printf "%.1f", b / 1e6}')
-pin_mb=""
-[[ -s "$pin" ]] && pin_mb=$(awk -v b="$(wc -c <"$pin")" 'BEGIN {printf "%.1f", b / 1e6}')
-timer="shell loop (date +%s%N)"
-[[ -n "$hyperfine" ]] && timer="hyperfine $("$hyperfine" --version | awk '{print $2}')"
-
-echo
-echo "- Inventory: $tools tools on $SERVERS servers, $inv_mb MB; pin: ${pin_mb:-n/a} MB (format 2)."
-echo "- Timer: $timer; up to $RUNS runs per command within ${BUDGET}s, after one warm-up run; timeout ${TIMEOUT}s a run."
-echo "- Load average (1, 5, 15 min) at the start: $load0; at the end: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo n/a)."
-echo "- CPU s and peak RSS are from the warm-up run (GNU time: user + system, max RSS)."
-echo
-echo "| command | runs | median ms | min ms | CPU s | peak RSS MiB | exit | median x floor | CPU x floor |"
-echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
-printf '%s\n' "${rows[@]}"
-echo
-for r in "${rows[@]}"; do
-	case $r in
-	"| descriptorpin scan, default rules, clean |"*)
-		ratio=$(awk -F'|' '{gsub(/[ x]/, "", $9); print $9}' <<<"$r")
-		if [[ -n "$ratio" ]]; then
-			verdict=$(awk -v r="$ratio" 'BEGIN {print (r <= 3.0) ? "met" : "NOT met"}')
-			echo "scan/floor ratio (default rules, clean, median wall time): ${ratio}x; target 3x: $verdict"
-		else
-			echo "scan/floor ratio (default rules, clean): not measured; target 3x: NOT met"
-		fi
-		;;
-	esac
-done
+say "done in ${total_s} s"
 exit "$failed"

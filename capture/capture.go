@@ -21,7 +21,10 @@
 //   - One Timeout covers start, initialize and every tools/list page. When
 //     it passes, a stdio server's process group is killed (on Windows, the
 //     process: a launcher's children are not reached); the server is
-//     always reaped before Capture returns.
+//     always reaped before Capture returns. On Linux a descendant that
+//     left the group (double fork, setsid) is re-parented to
+//     descriptorpin (a child subreaper) and killed once no server is
+//     running; on macOS and Windows it is not reached (docs/security.md).
 //   - Every byte read from a server counts: MaxMessageBytes per message,
 //     MaxServerBytes in all, MaxPages pages. A result that the engine's
 //     strict parser would reject (duplicate keys, invalid UTF-8, a tool

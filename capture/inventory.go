@@ -9,6 +9,7 @@ import (
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/canon"
 	"github.com/descriptorpin/descriptorpin/engine/inventory"
+	"github.com/descriptorpin/descriptorpin/engine/launch"
 	"github.com/descriptorpin/descriptorpin/engine/pin"
 	"github.com/descriptorpin/descriptorpin/engine/redact"
 )
@@ -16,7 +17,7 @@ import (
 // Document renders the captured servers (results without Err) as an
 // inventory the engine reads:
 //
-//	{"servers": [{"name", "transport", "command", "args", "url", "env_keys", "header_keys", "tools"}]}
+//	{"servers": [{"name", "transport", "command", "args", "url", "env_keys", "header_keys", "launch_fields", "tools"}]}
 //
 // name and transport are the config's, so a pin made from the inventory
 // and one made from the config agree on every server's launch; args go
@@ -64,6 +65,7 @@ func Document(results []*Result) ([]byte, error) {
 		}
 		writeKeys(&b, "env_keys", sortedKeys(s.EnvKeys, s.Env))
 		writeKeys(&b, "header_keys", sortedKeys(s.HeaderKeys, s.Headers))
+		writeLaunchFields(&b, s.Extra)
 		b.WriteString(`,"tools":[`)
 		for j, t := range r.Tools {
 			if j > 0 {
@@ -93,6 +95,31 @@ func sortedKeys(keys []string, m map[string]string) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// writeLaunchFields writes "launch_fields": the client launch fields
+// (cwd, trust, headersHelper...) redacted as a pin records them, so a scan
+// of the inventory compares them with the pin instead of finding them gone.
+func writeLaunchFields(b *bytes.Buffer, extra map[string]string) {
+	first := true
+	for _, name := range launch.ExtraFields {
+		v := extra[name]
+		if v == "" {
+			continue
+		}
+		if first {
+			b.WriteString(`,"launch_fields":{`)
+			first = false
+		} else {
+			b.WriteByte(',')
+		}
+		writeJSON(b, name)
+		b.WriteByte(':')
+		writeJSON(b, launch.RedactExtra(name, v))
+	}
+	if !first {
+		b.WriteByte('}')
+	}
 }
 
 // writeKeys writes "field": {"KEY": "", ...}: the key names, never a value.

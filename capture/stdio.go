@@ -46,7 +46,7 @@ type proc struct {
 
 // startProc starts a server with exactly env as its environment, in its own
 // process group, with stdin and stdout on pipes only we hold.
-func startProc(name string, args, env []string, dir string) (*proc, error) {
+func startProc(name string, args, env []string, dir string, known [][]byte) (*proc, error) {
 	cmd := exec.Command(name, args...)
 	cmd.Env = env
 	if cmd.Env == nil {
@@ -64,20 +64,24 @@ func startProc(name string, args, env []string, dir string) (*proc, error) {
 		inW.Close()
 		return nil, err
 	}
-	p := &proc{cmd: cmd, stdin: inW, stdout: outR, stderr: &tail{max: 4096}, done: make(chan struct{})}
+	p := &proc{cmd: cmd, stdin: inW, stdout: outR, stderr: &tail{max: 4096, known: known}, done: make(chan struct{})}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, p.stderr
 	cmd.WaitDelay = waitDelay
+	beginStart()
 	if err := cmd.Start(); err != nil {
+		endStart(0)
 		inR.Close()
 		inW.Close()
 		outR.Close()
 		outW.Close()
 		return nil, err
 	}
+	endStart(cmd.Process.Pid)
 	inR.Close()
 	outW.Close()
 	go func() {
 		p.werr = cmd.Wait()
+		reaped(cmd.Process.Pid)
 		close(p.done)
 	}()
 	return p, nil
@@ -183,21 +187,42 @@ type procWriter struct{ p *proc }
 func (w *procWriter) Write(b []byte) (int, error) { return w.p.stdin.Write(b) }
 func (w *procWriter) Close() error                { w.p.closeStdin(); return nil }
 
-// tail keeps the last max bytes written to it.
+// tail keeps the last max bytes written to it, with every known value
+// (the server's own env and header values, see knownValues) replaced by
+// REDACTED before it is stored: a server that prints its token to stderr
+// must not have it shown in inventory's output or the service's events.
+// The replacement is streaming: a value split across two writes is
+// caught, because the bytes that could begin one are held back until the
+// next write says whether they do (and are shown as REDACTED if the
+// server stops there).
 type tail struct {
-	mu  sync.Mutex
-	max int
-	buf []byte
+	mu      sync.Mutex
+	max     int
+	known   [][]byte
+	buf     []byte // redacted
+	pending []byte // raw: a possible start of a known value
 }
 
 func (t *tail) Write(b []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.buf = append(t.buf, b...)
+	data := redactKnown(append(t.pending, b...), t.known)
+	hold := heldBack(data, t.known)
+	t.pending = append([]byte(nil), data[len(data)-hold:]...)
+	t.buf = append(t.buf, data[:len(data)-hold]...)
 	if len(t.buf) > t.max {
 		t.buf = append([]byte(nil), t.buf[len(t.buf)-t.max:]...)
 	}
 	return len(b), nil
+}
+
+// text is what the tail holds, the held-back bytes shown as REDACTED.
+func (t *tail) text() []byte {
+	out := append([]byte(nil), t.buf...)
+	if len(t.pending) > 0 {
+		out = append(out, redact.Redacted...)
+	}
+	return out
 }
 
 // lastLine is the last non-blank line, clipped, with anything token-shaped
@@ -205,7 +230,7 @@ func (t *tail) Write(b []byte) (int, error) {
 func (t *tail) lastLine() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	lines := bytes.Split(bytes.TrimSpace(t.buf), []byte("\n"))
+	lines := bytes.Split(bytes.TrimSpace(t.text()), []byte("\n"))
 	for i := len(lines) - 1; i >= 0; i-- {
 		l := strings.TrimSpace(string(lines[i]))
 		if l == "" {
@@ -213,9 +238,7 @@ func (t *tail) lastLine() string {
 		}
 		words := strings.Fields(l)
 		for j, w := range words {
-			if redact.LooksSecret(w) {
-				words[j] = redact.Redacted
-			}
+			words[j] = redact.Arg(w) // token-, URL- and header-shaped credentials
 		}
 		return fmt.Sprintf("%q", sanitize.Text(sanitize.Clip(strings.Join(words, " "), 200)))
 	}
@@ -228,13 +251,15 @@ func (c *capturer) stdio(ctx context.Context) (err error) {
 	if strings.TrimSpace(s.Command) == "" {
 		return errors.New("stdio server has no command")
 	}
-	name, err := resolve(s.Command, c.opt.Lookup, c.opt.Home)
+	var looked []string // what references in the command and args resolved to
+	lookup := recordingLookup(c.opt.Lookup, &looked)
+	name, err := resolve(s.Command, lookup, c.opt.Home)
 	if err != nil {
 		return fmt.Errorf("command: %w", err)
 	}
 	args := make([]string, len(s.Args))
 	for i, a := range s.Args {
-		if args[i], err = resolve(a, c.opt.Lookup, c.opt.Home); err != nil {
+		if args[i], err = resolve(a, lookup, c.opt.Home); err != nil {
 			return fmt.Errorf("args[%d]: %w", i, err)
 		}
 	}
@@ -242,8 +267,17 @@ func (c *capturer) stdio(ctx context.Context) (err error) {
 	if err != nil {
 		return err
 	}
+	// The config's env and header values as resolved (the values the
+	// server actually holds); the inherited set (PATH, HOME) is not.
+	resolvedEnv := map[string]string{}
+	for k, v := range s.Env {
+		resolvedEnv[k], _ = resolve(v, c.opt.Lookup, c.opt.Home)
+	}
+	for k, v := range s.Headers {
+		resolvedEnv["header "+k], _ = resolve(v, c.opt.Lookup, c.opt.Home)
+	}
 	c.phase = "start"
-	p, err := startProc(name, args, env, c.opt.Dir)
+	p, err := startProc(name, args, env, c.opt.Dir, knownValues(s.Env, s.Headers, append(looked, argSecrets(args)...), resolvedEnv))
 	if err != nil {
 		return fmt.Errorf("cannot start: %w", err)
 	}

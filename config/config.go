@@ -18,7 +18,9 @@
 //
 // Path fields (pin, state_dir, targets[].path, log.file and
 // notify.webhooks[].secret_file) are expanded with Expand when parsed (so
-// "~/x", "$VAR/x" and "${VAR}/x" work) and then cleaned.
+// "~/x", "$VAR/x" and "${VAR}/x" work) and then cleaned. Load takes a
+// path that is still relative as relative to the config file's directory;
+// Parse, with no file, leaves it relative and Validate refuses it.
 //
 // Errors never carry secret values: a webhook URL is shown as scheme://host
 // only (see redact.Endpoint), and secrets themselves are never in this file (a
@@ -199,6 +201,11 @@ type Capture struct {
 	Timeout   time.Duration   // key "timeout": per server, 1s to 5m
 	AllowExec bool            // key "allow_exec"
 	Configs   []CaptureConfig // key "configs"
+	// IdentifyAs (key "identify_as") lists the clientInfo names each
+	// server is also captured as, besides "descriptorpin": a server that
+	// shows an auditor a clean tool list and a real client another is a
+	// BAIT-AND-SWITCH finding. Up to MaxIdentities names.
+	IdentifyAs []string
 }
 
 // CaptureConfig is one client config to capture and the inventory to write.
@@ -213,6 +220,9 @@ const (
 	DefaultCaptureTimeout  = 30 * time.Second
 	MinCaptureInterval     = time.Minute
 	MaxCaptureInterval     = 24 * time.Hour
+	// MaxIdentities caps capture.identify_as: each name is one more launch
+	// of every captured server.
+	MaxIdentities = 8
 )
 
 // Notify configures notification sinks.

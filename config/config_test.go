@@ -951,3 +951,32 @@ func TestCaptureSection(t *testing.T) {
 		t.Fatalf("unknown key under capture: %v", err)
 	}
 }
+
+func TestCaptureIdentifyAs(t *testing.T) {
+	base := "capture:\n  enabled: true\n  configs:\n    - path: /home/u/.cursor/mcp.json\n  identify_as: "
+	cfg, err := Parse(strings.NewReader(base + "[claude-code, cursor-vscode]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cfg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if got := cfg.Capture.IdentifyAs; len(got) != 2 || got[0] != "claude-code" || got[1] != "cursor-vscode" {
+		t.Fatalf("identify_as = %v", got)
+	}
+	for in, want := range map[string]string{
+		"[descriptorpin]":     "already uses",
+		"[a, a]":              "listed twice",
+		`[""]`:                "client name",
+		"[\"bad\\u0007\"]":    "printable ASCII",
+		"[1,2,3,4,5,6,7,8,9]": "at most 8",
+	} {
+		c, err := Parse(strings.NewReader(base + in + "\n"))
+		if err == nil {
+			err = c.Validate()
+		}
+		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "capture.identify_as") {
+			t.Errorf("identify_as %s: err %v, want %q", in, err, want)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -52,7 +53,7 @@ func Load(path string) (Config, error) {
 	if err != nil {
 		return Config{}, err
 	}
-	cfg, errs := parseBytes(data, Default(), Expand)
+	cfg, errs := parseBytes(data, Default(), relativeTo(path))
 	if len(errs) > 0 {
 		for _, e := range errs {
 			e.File = path
@@ -66,11 +67,33 @@ func Load(path string) (Config, error) {
 	return cfg, nil
 }
 
+// relativeTo is Expand for a file on disk: a path that is still relative
+// after expansion ("pin: pin.json", "targets: [{path: ./inv.json}]") is
+// taken relative to the directory of the config file, as a person writing
+// it next to the file means it, not to the service's working directory.
+// This is the one place config paths are resolved.
+func relativeTo(file string) func(string) (string, error) {
+	dir := filepath.Dir(file)
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	return func(p string) (string, error) {
+		x, err := Expand(p)
+		if err != nil || x == "" || filepath.IsAbs(x) || filepath.VolumeName(x) != "" {
+			return x, err
+		}
+		return filepath.Join(dir, x), nil
+	}
+}
+
 // readFile reads a config file, refusing anything but a regular file of at
 // most MaxFileSize bytes.
 func readFile(path string) ([]byte, error) {
 	// Stat before opening: opening a FIFO would block.
 	fi, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("loading config: %s: no such file (%w)", path, fs.ErrNotExist)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("loading config: %w", err)
 	}
@@ -239,6 +262,14 @@ func parseBytes(data []byte, base Config, expand func(string) (string, error)) (
 				{key: "interval", decode: func(v *yaml.Node, path string) { p.duration(v, path, &c.Interval) }},
 				{key: "timeout", decode: func(v *yaml.Node, path string) { p.duration(v, path, &c.Timeout) }},
 				{key: "allow_exec", decode: func(v *yaml.Node, path string) { p.bool(v, path, &c.AllowExec) }},
+				{key: "identify_as", decode: func(v *yaml.Node, path string) {
+					c.IdentifyAs = nil
+					p.sequence(v, path, func(item *yaml.Node, path string) {
+						var id string
+						p.str(item, path, &id)
+						c.IdentifyAs = append(c.IdentifyAs, id)
+					})
+				}},
 				{key: "configs", decode: func(v *yaml.Node, path string) {
 					c.Configs = nil
 					p.sequence(v, path, func(item *yaml.Node, path string) {
@@ -567,4 +598,25 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// LoadOrDefault reads the named config; with no name, the default config
+// file if it exists, else the built-in defaults (validated, since the
+// per-OS default paths must make sense on this machine).
+func LoadOrDefault(path string) (Config, error) {
+	if path != "" {
+		return Load(path)
+	}
+	def, err := DefaultPath()
+	if err == nil {
+		cfg, lerr := Load(def)
+		if lerr == nil || !errors.Is(lerr, fs.ErrNotExist) {
+			return cfg, lerr
+		}
+	}
+	cfg := Default()
+	if err := cfg.Validate(); err != nil {
+		return cfg, fmt.Errorf("the built-in defaults do not validate on this machine: %w", err)
+	}
+	return cfg, nil
 }

@@ -114,6 +114,24 @@ func (c *Config) Validate() error {
 		if len(cp.Configs) == 0 {
 			v.fail("capture.configs", "capture is enabled but lists no client config (discovered configs are never captured unattended)")
 		}
+		if len(cp.IdentifyAs) > MaxIdentities {
+			v.fail("capture.identify_as", fmt.Sprintf("lists %d names; at most %d (each is one more launch of every server)", len(cp.IdentifyAs), MaxIdentities))
+		}
+		seen := map[string]bool{}
+		for i, id := range cp.IdentifyAs {
+			f := fmt.Sprintf("capture.identify_as[%d]", i)
+			switch {
+			case strings.TrimSpace(id) != id || id == "":
+				v.fail(f, "must be a client name, without leading or trailing spaces")
+			case len(id) > 64 || strings.IndexFunc(id, func(r rune) bool { return r < 0x21 && r != ' ' || r > 0x7e }) >= 0:
+				v.fail(f, "must be at most 64 printable ASCII characters (a clientInfo name such as claude-code or cursor-vscode)")
+			case id == "descriptorpin":
+				v.fail(f, "\"descriptorpin\" is the name every capture already uses")
+			case seen[id]:
+				v.fail(f, fmt.Sprintf("%q is listed twice", id))
+			}
+			seen[id] = true
+		}
 		for i, cc := range cp.Configs {
 			f := fmt.Sprintf("capture.configs[%d]", i)
 			v.absPath(f+".path", cc.Path, true)

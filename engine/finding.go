@@ -21,6 +21,11 @@ const (
 	// the pinned one: a stdio server is a command line, so a one-word edit
 	// of a client config is a rug pull of its own.
 	Launch Class = "LAUNCH"
+	// BaitAndSwitch is the class of a server that lists other tools to
+	// another clientInfo name than to descriptorpin: found by capture
+	// probes (inventory --identify-as, the service's capture.identify_as),
+	// never by a scan, so it is not in Classes (the scan summary's list).
+	BaitAndSwitch Class = "BAIT-AND-SWITCH"
 )
 
 // Classes lists every class in report order.

@@ -26,6 +26,14 @@ type Server struct {
 	// ("claude-desktop", "user"); empty for inventories.
 	Client string
 	Scope  string
+	// Extra holds the launch fields some clients honour beyond command,
+	// args, env, url and headers, by their config name (see
+	// launch.ExtraFields: cwd, envFile, headersHelper, trust, autoApprove,
+	// alwaysAllow, env_vars): strings as written, booleans "true" or
+	// "false", lists joined with ", ". Values may hold secrets (a
+	// headersHelper command line): they are shown, pinned and hashed only
+	// through launch.RedactExtra.
+	Extra map[string]string
 	// Disabled is set when the client config turns the server off.
 	Disabled bool
 	Tools    []*Tool

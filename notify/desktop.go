@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
@@ -26,7 +27,9 @@ const (
 
 // Bounds of a desktop notification's text, in runes.
 const (
-	maxSummaryRunes = 160
+	// The freedesktop notification spec asks for a summary of about 40
+	// characters; the rest goes in the body.
+	maxSummaryRunes = 40
 	maxLineRunes    = 200
 	maxBodyRunes    = 1000
 	maxBodyFindings = 5
@@ -377,8 +380,10 @@ func (b *burst) notification() (n Notification, ok bool) {
 	var body []string
 	switch {
 	case b.opened > 0:
-		noun := english.Plural(b.opened, "finding", "findings")
-		n.Summary = fmt.Sprintf("%d new %s in %s: %s", b.opened, noun, places(b.servers), classList(b.classes, b.opened))
+		n.Summary = openedSummary(b.opened, b.servers, classList(b.classes, b.opened))
+		if b.opened > 1 {
+			body = append(body, classList(b.classes, b.opened))
+		}
 		body = append(body, b.lines...)
 		if more := b.opened - len(b.lines); more > 0 {
 			body = append(body, fmt.Sprintf("… and %d more (descriptorpin status)", more))
@@ -407,21 +412,43 @@ func (b *burst) notification() (n Notification, ok bool) {
 	return n, true
 }
 
-// places names where findings opened: "files-local", "a and b", or
-// "3 servers".
-func places(servers map[string]int) string {
-	names := make([]string, 0, len(servers))
+// openedSummary is the short summary of a burst of new findings: "MUTATION
+// in files-local" for one, "30 findings in files-local" for one server,
+// "5 findings on 3 servers" otherwise; the class counts go in the body.
+// The server name is made plain text and shortened to keep the summary
+// about 40 characters.
+func openedSummary(opened int, servers map[string]int, classes string) string {
+	var name string
 	for s := range servers {
-		names = append(names, s)
+		name = s
 	}
-	sort.Strings(names)
-	switch len(names) {
-	case 1:
-		return names[0]
-	case 2:
-		return names[0] + " and " + names[1]
+	if len(servers) > 1 {
+		return fmt.Sprintf("%d findings on %d servers", opened, len(servers))
 	}
-	return fmt.Sprintf("%d servers", len(names))
+	head := fmt.Sprintf("%d findings in ", opened)
+	if opened == 1 {
+		head = classes + " in "
+	}
+	room := maxSummaryRunes - utf8.RuneCountInString(head)
+	if room < 8 {
+		room = 8
+	}
+	return head + clip(plainSummary(name), room)
+}
+
+// plainSummary keeps markup out of a summary: the freedesktop spec makes
+// the summary plain text, yet some servers render markup there, so a
+// server named "<b>notes</b>" must not reach it as a tag. '<', '>' and
+// '&' are dropped; the body, escaped for the server, shows the name as it
+// is.
+func plainSummary(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case '<', '>', '&':
+			return -1
+		}
+		return r
+	}, s)
 }
 
 // classList is "28 MUTATION, 2 ADDED": most frequent first, then by name;

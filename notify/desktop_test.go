@@ -106,12 +106,12 @@ func TestDesktopCoalescesABurstIntoOneNotification(t *testing.T) {
 		t.Fatalf("%d notifications for one burst, want 1: %+v", len(shown), shown)
 	}
 	n := shown[0]
-	if n.Summary != "30 new findings in files-local: 28 MUTATION, 2 ADDED" {
+	if n.Summary != "30 findings in files-local" {
 		t.Errorf("summary %q", n.Summary)
 	}
 	lines := strings.Split(n.Body, "\n")
-	if len(lines) != 7 || !strings.HasPrefix(lines[0], "[high] MUTATION files-local/read_file") ||
-		lines[5] != "… and 25 more (descriptorpin status)" || lines[6] != "1 finding resolved" {
+	if len(lines) != 8 || lines[0] != "28 MUTATION, 2 ADDED" || !strings.HasPrefix(lines[1], "[high] MUTATION files-local/read_file") ||
+		lines[6] != "… and 25 more (descriptorpin status)" || lines[7] != "1 finding resolved" {
 		t.Errorf("body:\n%s", n.Body)
 	}
 	if !n.Urgent {
@@ -121,11 +121,11 @@ func TestDesktopCoalescesABurstIntoOneNotification(t *testing.T) {
 	d.Send(opened(finding("x", "POISON", "medium", "notes")))
 	d.Send(opened(finding("y", "SHADOW", "medium", "calendar")))
 	shown = fake.wait(t, 2)
-	if shown[1].Summary != "2 new findings in calendar and notes: 1 POISON, 1 SHADOW" || shown[1].Urgent {
+	if shown[1].Summary != "2 findings on 2 servers" || !strings.HasPrefix(shown[1].Body, "1 POISON, 1 SHADOW\n") || shown[1].Urgent {
 		t.Errorf("second burst %+v", shown[1])
 	}
 	d.Send(opened(finding("z", "TRANSPORT", "medium", "one")))
-	if shown = fake.wait(t, 3); shown[2].Summary != "1 new finding in one: TRANSPORT" {
+	if shown = fake.wait(t, 3); shown[2].Summary != "TRANSPORT in one" {
 		t.Errorf("one finding: %q", shown[2].Summary)
 	}
 	if len(reps.all()) != 0 {
@@ -369,7 +369,28 @@ func TestDesktopSaysHowManyEventsAFullQueueDropped(t *testing.T) {
 	fake.set(false, nil)
 	reps.wait(t, "desktop notification failed") // the stuck call timed out
 	n := fake.wait(t, 1)[0]
-	if n.Summary != "4 new findings in s: 4 MUTATION" || !strings.HasSuffix(n.Body, "… and 96 more events too fast to count (see the event log)") {
+	if n.Summary != "4 findings in s" || !strings.HasSuffix(n.Body, "… and 96 more events too fast to count (see the event log)") {
 		t.Errorf("%q\n%s", n.Summary, n.Body)
+	}
+}
+
+func TestDesktopSummaryIsShortPlainText(t *testing.T) {
+	for _, tc := range []struct {
+		servers map[string]int
+		opened  int
+		want    string
+	}{
+		{map[string]int{"files-local": 1}, 1, "MUTATION in files-local"},
+		{map[string]int{"<b>notes</b>": 3}, 3, "3 findings in bnotes/b"},
+		{map[string]int{"a-server-with-a-very-long-name-indeed-and-more": 2}, 2, "2 findings in a-server-with-a-very-long…"},
+		{map[string]int{"a": 1, "b": 1, "c": 1}, 3, "3 findings on 3 servers"},
+	} {
+		got := openedSummary(tc.opened, tc.servers, "MUTATION")
+		if got != tc.want {
+			t.Errorf("openedSummary(%d, %v) = %q, want %q", tc.opened, tc.servers, got, tc.want)
+		}
+		if n := utf8.RuneCountInString(got); n > maxSummaryRunes {
+			t.Errorf("%q: %d runes, want at most %d", got, n, maxSummaryRunes)
+		}
 	}
 }

@@ -222,7 +222,13 @@ func (l *EventLog) encode(ev *engine.Event, level string) {
 			Str("category", sanitize.Text(string(f.Class))))
 	}
 	if ev.File != "" {
-		e.Dict("file", zerolog.Dict().Str("path", sanitize.Text(ev.File)))
+		fd := zerolog.Dict().Str("path", sanitize.Text(ev.File))
+		if watchEvent(ev.Action) {
+			// The watcher reports the directory it watches; ECS file.path
+			// is a file unless file.type says otherwise.
+			fd.Str("type", "dir")
+		}
+		e.Dict("file", fd)
 	}
 	if ev.Error != "" {
 		e.Dict("error", zerolog.Dict().Str("message", sanitize.Text(ev.Error)))
@@ -316,7 +322,8 @@ func (l *EventLog) encodeText(ev *engine.Event, level string) {
 			id, _ := ruleOf(f)
 			e.Str("rule", sanitize.Text(id))
 		}
-		e.Str("severity", sanitize.Text(f.Severity)).Str("finding", sanitize.Text(f.ID))
+		// The scan's finding id: the one 'approve --accept' takes.
+		e.Str("severity", sanitize.Text(f.Severity)).Str("finding", sanitize.Text(f.FindingID))
 	}
 	if ev.File != "" {
 		e.Str("file", sanitize.Text(ev.File))
@@ -337,6 +344,11 @@ func ruleOf(f *engine.OpenFinding) (id, name string) {
 		return string(f.Class), string(f.Class)
 	}
 	return string(f.Class) + "/" + f.Rule, f.Rule
+}
+
+// watchEvent reports whether an action is about a watched directory.
+func watchEvent(action string) bool {
+	return action == engine.ActionWatchDegraded || action == engine.ActionWatchRecovered
 }
 
 // categorization is an event's ECS event.kind, event.category, event.type
@@ -362,8 +374,8 @@ func categorize(ev *engine.Event) categorization {
 		typ := "info" // SHADOW, POISON, TRANSPORT: a risk in the configuration as it is
 		if ev.Finding != nil {
 			switch ev.Finding.Class {
-			case engine.Mutation:
-				typ = "change"
+			case engine.Mutation, engine.Launch:
+				typ = "change" // a pinned descriptor or launch config changed
 			case engine.Added:
 				typ = "creation"
 			case engine.Removed:

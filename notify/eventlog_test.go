@@ -378,6 +378,7 @@ func TestFindingEventTypeFollowsTheClass(t *testing.T) {
 		typ    string
 	}{
 		{engine.ActionFindingOpened, engine.Mutation, "alert", "change"},
+		{engine.ActionFindingOpened, engine.Launch, "alert", "change"},
 		{engine.ActionFindingOpened, engine.Added, "alert", "creation"},
 		{engine.ActionFindingOpened, engine.Removed, "alert", "deletion"},
 		{engine.ActionFindingOpened, engine.Shadow, "alert", "info"},
@@ -485,7 +486,7 @@ func TestConsoleWritesTextToStderrAndJSONToTheFile(t *testing.T) {
 		}
 	}
 	want := "2026-11-30T10:00:05.250Z WRN MUTATION notes-local/read_note: pinned 5d42752ac1f9 scanned 7a0616fba751" +
-		" action=finding-opened rule=MUTATION severity=high file=/home/ada/.cursor/mcp.json finding=e204adae3b2ad21e\n" +
+		" action=finding-opened rule=MUTATION severity=high file=/home/ada/.cursor/mcp.json finding=eee096735267ba96\n" +
 		"2026-11-30T10:03:17.045Z ERR scan failed, keeping the last good result: /home/ada/.cursor/mcp.json:1:60: $.mcpServers.files.args[1]: invalid JSON: unterminated string" +
 		" action=scan-failed file=/home/ada/.cursor/mcp.json err=\"/home/ada/.cursor/mcp.json:1:60: $.mcpServers.files.args[1]: invalid JSON: unterminated string\"\n"
 	if stderr.String() != want {
@@ -879,5 +880,21 @@ func TestMultiSendsToEverySinkInOrder(t *testing.T) {
 	var _ Sink = (*EventLog)(nil)
 	if (&EventLog{}).Name() != "eventlog" {
 		t.Error("EventLog.Name() is not eventlog")
+	}
+}
+
+func TestWatchEventsMarkTheirPathADirectory(t *testing.T) {
+	for _, ev := range exampleEvents() {
+		if ev.File == "" {
+			continue
+		}
+		m := parse(t, lines(t, ev)[0])
+		want := any(nil)
+		if ev.Action == engine.ActionWatchDegraded || ev.Action == engine.ActionWatchRecovered {
+			want = "dir"
+		}
+		if got := get(m, "file.type"); got != want {
+			t.Errorf("%s: file.type = %v, want %v", ev.Action, got, want)
+		}
 	}
 }

@@ -12,6 +12,9 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/internal/fileio"
 )
 
 // The spool is a maildir-style directory per webhook endpoint:
@@ -24,10 +27,15 @@ import (
 // process. The worker deletes it once delivered; a failed attempt
 // rewrites it the same way (attempt count, last error). Files are 0600,
 // directories 0700. A count and a size cap bound the spool: when a new
-// delivery passes either, the oldest ones are dropped.
+// delivery passes either, deliveries are dropped by severity, never a
+// more severe one while a less severe one is queued (see evict).
 //
-// A file is named <UTC nanoseconds, 20 digits>.<webhook-id>.json, so the
-// names sort in spooling order and say which delivery they hold.
+// A file is named <UTC nanoseconds, 20 digits>.<webhook-id>.<severity>.json,
+// so the names sort in spooling order and say which delivery they hold and
+// how much it matters, without reading it (a spool of 10,000 files is
+// indexed at start-up from the names alone). Files of the earlier
+// <nanoseconds>.<webhook-id>.json form are read once to learn their
+// severity.
 
 // Default spool caps, per endpoint.
 const (
@@ -49,6 +57,39 @@ const spoolVersion = 1
 type spoolEntry struct {
 	name string
 	size int64
+	rank int // eviction priority: engine.Severity of the delivery (see priority)
+}
+
+// Dropped is one delivery the spool's caps pushed out.
+type Dropped struct {
+	ID       string // the webhook-id
+	Severity string // low, medium, high or critical
+}
+
+// priority is how much a delivery matters when the spool must drop some:
+// its finding's severity; a health event (watch-degraded) is
+// HealthSeverity; a finding of an unknown severity ranks as critical, so
+// that, as in Accepts, it is never dropped by accident.
+func priority(m Message) engine.Severity {
+	if f := m.Data.OpenFinding; f != nil {
+		if v, ok := engine.ParseSeverity(f.Severity); ok {
+			return v
+		}
+		return engine.Critical
+	}
+	v, _ := engine.ParseSeverity(HealthSeverity)
+	return v
+}
+
+// rankFromName reads the severity part of a spool file name; ok is false
+// for a name of the earlier form, which has none.
+func rankFromName(name string) (int, bool) {
+	parts := strings.Split(strings.TrimSuffix(name, ".json"), ".")
+	if len(parts) != 3 {
+		return 0, false
+	}
+	v, ok := engine.ParseSeverity(parts[2])
+	return int(v), ok
 }
 
 type spool struct {
@@ -112,7 +153,15 @@ func openSpool(dir string, maxFiles int, maxBytes int64) (*spool, error) {
 		if err != nil {
 			continue
 		}
-		s.entries = append(s.entries, spoolEntry{name: de.Name(), size: info.Size()})
+		e := spoolEntry{name: de.Name(), size: info.Size()}
+		var ok bool
+		if e.rank, ok = rankFromName(e.name); !ok {
+			e.rank = int(engine.Critical) // unreadable: kept, and the worker reports it
+			if sp, err := s.load(e); err == nil {
+				e.rank = int(priority(sp.Message))
+			}
+		}
+		s.entries = append(s.entries, e)
 		s.bytes += info.Size()
 	}
 	sort.Slice(s.entries, func(i, j int) bool { return s.entries[i].name < s.entries[j].name })
@@ -133,8 +182,9 @@ func (s *spool) len() int {
 }
 
 // add spools m durably. When the spool then holds more than its caps
-// allow, the oldest deliveries are deleted and their webhook-ids returned.
-func (s *spool) add(m Message, now time.Time) (dropped []string, err error) {
+// allow, deliveries are deleted (see evict) and returned, m itself
+// included when it is the least severe.
+func (s *spool) add(m Message, now time.Time) (dropped []Dropped, err error) {
 	data, err := json.Marshal(spooled{V: spoolVersion, Message: m, Spooled: stampRFC3339(now)})
 	if err != nil {
 		return nil, fmt.Errorf("encoding a delivery: %w", err)
@@ -146,20 +196,39 @@ func (s *spool) add(m Message, now time.Time) (dropped []string, err error) {
 		ts = s.last + 1
 	}
 	s.last = ts
-	name := fmt.Sprintf("%020d.%s.json", ts, safeName(m.ID))
+	sev := priority(m)
+	name := fmt.Sprintf("%020d.%s.%s.json", ts, safeName(m.ID), sev)
 	if err := writeSynced(s.tmp(), filepath.Join(s.new(), name), data); err != nil {
 		return nil, err
 	}
-	s.entries = append(s.entries, spoolEntry{name: name, size: int64(len(data))})
+	s.entries = append(s.entries, spoolEntry{name: name, size: int64(len(data)), rank: int(sev)})
 	s.bytes += int64(len(data))
 	for len(s.entries) > 1 && (len(s.entries) > s.maxFiles || s.bytes > s.maxBytes) {
-		old := s.entries[0]
-		s.entries = s.entries[1:]
+		i := s.evict()
+		old := s.entries[i]
+		s.entries = append(s.entries[:i], s.entries[i+1:]...)
 		s.bytes -= old.size
 		_ = os.Remove(filepath.Join(s.new(), old.name))
-		dropped = append(dropped, idOf(old.name))
+		dropped = append(dropped, Dropped{ID: idOf(old.name), Severity: engine.Severity(old.rank).String()})
 	}
 	return dropped, nil
+}
+
+// evict picks the delivery to drop when the spool is over its caps: the
+// oldest of the least severe. Dropping the oldest of all, as a plain
+// queue would, lets anyone who can cause findings push a critical one out
+// with a flood of low ones (10,050 junk findings evicted a POISON and a
+// MUTATION); by severity, a high or critical delivery is only ever
+// dropped when nothing less severe is left, and then the oldest of its
+// severity goes (the newer one describes the current state).
+func (s *spool) evict() int {
+	best := 0
+	for i := 1; i < len(s.entries); i++ {
+		if s.entries[i].rank < s.entries[best].rank {
+			best = i
+		}
+	}
+	return best
 }
 
 // head returns the oldest spooled delivery.
@@ -246,30 +315,9 @@ func (s *spool) syncNew() {
 }
 
 // writeSynced writes data to a new file in tmpDir, fsyncs it and renames
-// it to dst (replacing dst).
-func writeSynced(tmpDir, dst string, data []byte) (err error) {
-	f, err := os.CreateTemp(tmpDir, ".w-*") // mode 0600
-	if err != nil {
-		return fmt.Errorf("spooling a delivery: %w", err)
-	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			_ = os.Remove(tmp)
-		}
-	}()
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return fmt.Errorf("spooling a delivery: %w", err)
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return fmt.Errorf("spooling a delivery: %w", err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("spooling a delivery: %w", err)
-	}
-	if err := os.Rename(tmp, dst); err != nil {
+// it to dst (replacing dst). The fsync of new/ is left to syncNew.
+func writeSynced(tmpDir, dst string, data []byte) error {
+	if err := fileio.WriteAtomicWith(dst, data, 0o600, fileio.Options{TempDir: tmpDir, NoDirSync: true}); err != nil {
 		return fmt.Errorf("spooling a delivery: %w", err)
 	}
 	return nil
@@ -285,11 +333,11 @@ func safeName(id string) string {
 	}, id)
 }
 
-// idOf is the webhook-id in a spool file name.
+// idOf is the webhook-id in a spool file name (either form).
 func idOf(name string) string {
-	name = strings.TrimSuffix(name, ".json")
-	if i := strings.IndexByte(name, '.'); i >= 0 {
-		return name[i+1:]
+	parts := strings.Split(strings.TrimSuffix(name, ".json"), ".")
+	if len(parts) >= 2 {
+		return parts[1]
 	}
-	return name
+	return parts[0]
 }

@@ -69,7 +69,7 @@ func TestSpoolCapsDropTheOldest(t *testing.T) {
 		t.Fatal(err)
 	}
 	now := time.Now()
-	var dropped []string
+	var dropped []Dropped
 	for _, id := range []string{"msg_1", "msg_2", "msg_3", "msg_4", "msg_5"} {
 		d, err := s.add(testMessage(id), now)
 		if err != nil {
@@ -77,7 +77,7 @@ func TestSpoolCapsDropTheOldest(t *testing.T) {
 		}
 		dropped = append(dropped, d...)
 	}
-	if len(dropped) != 2 || dropped[0] != "msg_1" || dropped[1] != "msg_2" {
+	if len(dropped) != 2 || dropped[0].ID != "msg_1" || dropped[1].ID != "msg_2" {
 		t.Errorf("dropped %v, want msg_1 msg_2", dropped)
 	}
 	if files, _ := os.ReadDir(filepath.Join(dir, "new")); len(files) != 3 || s.len() != 3 {

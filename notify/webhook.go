@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -51,7 +52,8 @@ type WebhookOptions struct {
 	// required by Start.
 	SpoolDir string
 	// MaxFiles and MaxBytes cap the spool (0: DefaultSpoolMaxFiles,
-	// DefaultSpoolMaxBytes); the oldest deliveries are dropped past them.
+	// DefaultSpoolMaxBytes); past them the least severe deliveries are
+	// dropped, the oldest of them first.
 	MaxFiles int
 	MaxBytes int64
 	// BackoffBase and BackoffMax shape the retry delay after n failures in
@@ -83,8 +85,11 @@ type WebhookOptions struct {
 // with exponential backoff and full jitter, waiting what a Retry-After
 // header asks instead (up to MaxRetryAfter); it drops a delivery that
 // gets any other 4xx (with an event); and on 410 Gone it stops delivering
-// to this endpoint until the next start (with an event), keeping the
-// spool. A delivery spooled and not yet delivered when the process stops
+// to this endpoint until the next start (with an event) but keeps
+// spooling: what happens while the endpoint is gone is delivered after
+// the next start (a 410 is as often a receiver being redeployed or
+// reconfigured as one retired, and a finding dropped then is lost for
+// good), within the spool's caps. A delivery spooled and not yet delivered when the process stops
 // or is killed is delivered after the next Start: at least once, with the
 // same webhook-id, so the receiver can deduplicate.
 type Webhook struct {
@@ -100,7 +105,7 @@ type Webhook struct {
 
 	gone         atomic.Bool
 	spoolFailing atomic.Bool
-	lost         atomic.Uint64 // deliveries never spooled (spool error, endpoint gone)
+	lost         atomic.Uint64 // deliveries never spooled (spool error)
 	closeOnce    sync.Once
 }
 
@@ -196,18 +201,18 @@ func (w *Webhook) Pending() int {
 	return w.spool.len()
 }
 
-// Lost reports how many deliveries were never spooled: the spool could
-// not be written, or the endpoint had answered 410 Gone.
+// Gone reports whether the endpoint answered 410 Gone in this run:
+// deliveries are spooled, not sent, until the next start.
+func (w *Webhook) Gone() bool { return w.gone.Load() }
+
+// Lost reports how many deliveries were never spooled because the spool
+// could not be written. (A 410 Gone stops delivery, not spooling.)
 func (w *Webhook) Lost() uint64 { return w.lost.Load() }
 
 // Send implements Sink: it spools ev's delivery when the filter accepts
 // it and wakes the worker. It never waits on the network.
 func (w *Webhook) Send(ev engine.Event) {
 	if w.spool == nil || !Accepts(ev, w.opt.MinSeverity) {
-		return
-	}
-	if w.gone.Load() {
-		w.lost.Add(1)
 		return
 	}
 	m := NewMessage(ev, w.opt.Host)
@@ -223,22 +228,41 @@ func (w *Webhook) Send(ev engine.Event) {
 		w.report(ActionNotifyRecovered, "info", "spooling deliveries again", "")
 	}
 	if len(dropped) > 0 {
-		shown := dropped
-		if len(shown) > 5 {
-			shown = shown[:5]
-		}
-		more := ""
-		if len(dropped) > len(shown) {
-			more = fmt.Sprintf(" and %d more", len(dropped)-len(shown))
-		}
-		w.report(ActionNotifyDegraded, "error",
-			fmt.Sprintf("spool full (cap %d deliveries, %d MB): dropped the %d oldest undelivered: %s%s",
-				w.spool.maxFiles, w.spool.maxBytes>>20, len(dropped), strings.Join(shown, ", "), more), "spool full")
+		w.report(ActionNotifyDegraded, "error", w.droppedText(dropped), "spool full")
 	}
 	select {
 	case w.wake <- struct{}{}:
 	default:
 	}
+}
+
+// droppedText says what the spool's caps pushed out: how many of each
+// severity, and the first webhook-ids, most severe first (so a dropped
+// high is never hidden behind a list of lows).
+func (w *Webhook) droppedText(dropped []Dropped) string {
+	bySev := map[string]int{}
+	for _, d := range dropped {
+		bySev[d.Severity]++
+	}
+	var counts []string
+	for i := len(engine.Severities) - 1; i >= 0; i-- {
+		if n := bySev[engine.Severities[i].String()]; n > 0 {
+			counts = append(counts, fmt.Sprintf("%d %s", n, engine.Severities[i]))
+		}
+	}
+	shown := append([]Dropped(nil), dropped...)
+	sort.SliceStable(shown, func(i, j int) bool { return severityRank(shown[i].Severity) > severityRank(shown[j].Severity) })
+	more := ""
+	if len(shown) > 5 {
+		more = fmt.Sprintf(" and %d more", len(shown)-5)
+		shown = shown[:5]
+	}
+	list := make([]string, len(shown))
+	for i, d := range shown {
+		list[i] = d.ID + " (" + d.Severity + ")"
+	}
+	return fmt.Sprintf("spool full (cap %d deliveries, %d MB): dropped %d undelivered, the least severe first (%s): %s%s",
+		w.spool.maxFiles, w.spool.maxBytes>>20, len(dropped), strings.Join(counts, ", "), strings.Join(list, ", "), more)
 }
 
 // Close stops the worker; an attempt in flight is abandoned and its
@@ -370,7 +394,7 @@ func (w *Webhook) run(ctx context.Context) {
 		case gone:
 			w.gone.Store(true)
 			n := w.spool.len()
-			w.report(ActionNotifyDegraded, "error", fmt.Sprintf("endpoint gone (%s): no more deliveries to it until the service restarts; %d %s kept in the spool", res.reason, n, english.Plural(n, "delivery", "deliveries")), res.reason)
+			w.report(ActionNotifyDegraded, "error", fmt.Sprintf("endpoint gone (%s): no more deliveries to it until the service restarts; %d %s kept in the spool, and new ones are spooled for then", res.reason, n, english.Plural(n, "delivery", "deliveries")), res.reason)
 			<-ctx.Done()
 			return
 		}

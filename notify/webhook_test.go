@@ -3,6 +3,7 @@ package notify
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -195,7 +196,10 @@ func TestWebhookRetries408(t *testing.T) {
 	}
 }
 
-func TestWebhook410StopsTheEndpointAndKeepsTheSpool(t *testing.T) {
+// Issue 12, item 11: after one 410, the findings that followed were not
+// spooled at all (13 lost). The endpoint is not tried again in this run,
+// but everything is spooled and delivered after the next start.
+func TestWebhook410StopsDeliveryButKeepsSpoolingForTheNextStart(t *testing.T) {
 	rcv := notifytest.NewReceiver(t, vectorSecret)
 	rcv.Respond(func(int, notifytest.Delivery) notifytest.Response { return notifytest.Response{Status: 410} })
 	dir := t.TempDir()
@@ -203,23 +207,33 @@ func TestWebhook410StopsTheEndpointAndKeepsTheSpool(t *testing.T) {
 	w.Send(opened(finding("a", "MUTATION", "high", "files")))
 	w.Send(opened(finding("b", "MUTATION", "high", "files")))
 	gone := reps.wait(t, "endpoint gone (HTTP 410)")
-	if gone.Level != "error" || gone.Action != ActionNotifyDegraded || !strings.Contains(gone.Message, "2 deliveries kept") {
+	if gone.Level != "error" || gone.Action != ActionNotifyDegraded || !strings.Contains(gone.Message, "2 deliveries kept") ||
+		!strings.Contains(gone.Message, "new ones are spooled") {
 		t.Errorf("gone report %+v", gone)
 	}
-	w.Send(opened(finding("c", "MUTATION", "high", "files")))
+	for i := 0; i < 13; i++ {
+		w.Send(opened(finding(fmt.Sprintf("after%d", i), "MUTATION", "high", "files")))
+	}
 	time.Sleep(300 * time.Millisecond)
 	if n := len(rcv.Deliveries()); n != 1 {
 		t.Errorf("%d requests after a 410, want 1 (no retries)", n)
 	}
-	if w.Pending() != 2 || w.Lost() != 1 {
-		t.Errorf("pending %d lost %d; want 2 kept and the new one not spooled", w.Pending(), w.Lost())
+	if w.Pending() != 15 || w.Lost() != 0 || !w.Gone() {
+		t.Errorf("pending %d lost %d gone %v; want all 15 spooled, none lost, gone", w.Pending(), w.Lost(), w.Gone())
 	}
 	w.Close()
 	// The next start tries again (the endpoint may be back, or the
-	// config fixed).
+	// config fixed): the first one again, then all 15.
 	rcv.Respond(nil)
 	newTestWebhook(t, rcv.URL(), dir, nil)
-	rcv.WaitFor(t, "the kept deliveries after a restart", 10*time.Second, atLeast(3))
+	got := rcv.WaitFor(t, "the kept deliveries after a restart", 10*time.Second, atLeast(16))
+	seen := map[string]bool{}
+	for _, d := range got[1:] {
+		seen[d.ID] = true
+	}
+	if len(seen) != 15 {
+		t.Errorf("%d distinct deliveries after the restart, want 15", len(seen))
+	}
 }
 
 func TestWebhookDropsOn4xxWithoutRetrying(t *testing.T) {
@@ -361,7 +375,7 @@ func TestWebhookSpoolSurvivesAStopAndResumesAtStart(t *testing.T) {
 	}
 }
 
-func TestWebhookSpoolOverflowDropsTheOldestWithAReport(t *testing.T) {
+func TestWebhookSpoolOverflowDropsWithAReport(t *testing.T) {
 	rcv := notifytest.NewReceiver(t, vectorSecret)
 	rcv.Stop()
 	w, reps := newTestWebhook(t, rcv.URL(), t.TempDir(), func(o *WebhookOptions) { o.MaxFiles = 2 })

@@ -42,6 +42,16 @@ type Options struct {
 // DefaultSeed is the seed the benchmarks and bench/gen use.
 const DefaultSeed = 20260101
 
+// The size of a tool. With these, 400 servers x 50 tools is about 14 MB
+// of compact JSON (some 700 bytes a tool), the shape of the 20,000-tool
+// inventory in issue 16 that the Go build is measured against.
+const (
+	DescriptionMin = 100 // characters of description, at least
+	DescriptionMax = 240 // and at most
+	PropertiesMin  = 1   // input schema properties (a nested filter on 5% of tools comes on top)
+	PropertiesMax  = 5
+)
+
 // Generate returns the inventory document.
 func Generate(o Options) ([]byte, error) {
 	if o.Servers < 0 || o.Tools < 0 || o.Mutate < 0 {
@@ -233,8 +243,9 @@ func (g *gen) fill(tpl, noun string, d domain) string {
 }
 
 func (g *gen) description(v verb, noun string, d domain) string {
-	// Lengths run from 300 to 700 characters, shorter ones more common.
-	target := min(g.between(300, 700), g.between(300, 700))
+	// Lengths run from DescriptionMin to DescriptionMax characters,
+	// shorter ones more common.
+	target := min(g.between(DescriptionMin, DescriptionMax), g.between(DescriptionMin, DescriptionMax))
 	var b strings.Builder
 	b.WriteString(g.fill(g.pick(v.openers), noun, d))
 	used := map[int]bool{}
@@ -254,7 +265,7 @@ func (g *gen) description(v verb, noun string, d domain) string {
 			s = general[k]
 		}
 		s = g.fill(s, noun, d)
-		if b.Len()+1+len(s) > 700 && b.Len() >= 300 {
+		if b.Len()+1+len(s) > DescriptionMax && b.Len() >= DescriptionMin {
 			break
 		}
 		b.WriteByte(' ')
@@ -266,8 +277,8 @@ func (g *gen) description(v verb, noun string, d domain) string {
 func (g *gen) inputSchema(v verb, noun string, d domain) *object {
 	props := &object{}
 	var required []string
-	// 3 to 8 properties, fewer more common.
-	nprops := min(g.between(3, 8), g.between(3, 8))
+	// PropertiesMin to PropertiesMax properties, fewer more common.
+	nprops := min(g.between(PropertiesMin, PropertiesMax), g.between(PropertiesMin, PropertiesMax))
 	used := map[string]bool{}
 	for len(props.keys) < nprops {
 		p := g.property(d)
@@ -280,7 +291,7 @@ func (g *gen) inputSchema(v verb, noun string, d domain) *object {
 			required = append(required, p.name)
 		}
 	}
-	if g.chance(0.15) {
+	if g.chance(0.05) {
 		props.set("filter", g.nestedFilter(d))
 	}
 	s := (&object{}).set("type", "object").set("properties", props)

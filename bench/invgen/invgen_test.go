@@ -85,8 +85,8 @@ func TestInventoryShapeTheBenchmarksRelyOn(t *testing.T) {
 		t.Fatalf("transport mix %v lacks one of http, sse, stdio", transports)
 	}
 	for _, tl := range clean.Tools() {
-		if n := len(tl.Text("description")); n < 300 || n > 700 {
-			t.Errorf("%s: description is %d characters, want 300 to 700", tl.Key(), n)
+		if n := len(tl.Text("description")); n < invgen.DescriptionMin || n > invgen.DescriptionMax {
+			t.Errorf("%s: description is %d characters, want %d to %d", tl.Key(), n, invgen.DescriptionMin, invgen.DescriptionMax)
 		}
 	}
 

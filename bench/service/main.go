@@ -75,6 +75,8 @@ type options struct {
 	godebug                 string
 	skipLatency, skipIdle   bool
 	sequential              bool
+	summary                 string
+	noopWait                time.Duration
 }
 
 func main() {
@@ -101,6 +103,8 @@ func main() {
 	flag.BoolVar(&o.skipLatency, "skip-latency", false, "skip the latency run")
 	flag.BoolVar(&o.skipIdle, "skip-idle", false, "skip the idle run")
 	flag.BoolVar(&o.sequential, "sequential", false, "run the latency run before the idle window, not inside it (longer)")
+	flag.DurationVar(&o.noopWait, "noop-wait", 3*time.Second, "how long to wait for state.json after renaming identical bytes over the target")
+	flag.StringVar(&o.summary, "summary", "", "also append the headline figures to this file, one \"key value\" a line (for bench/run.sh)")
 	flag.Parse()
 	if o.bin == "" || o.work == "" || (!o.skipLatency && (o.inv == "" || o.mutated == "")) || o.changes < 1 ||
 		(o.tail != "inotify" && o.tail != "poll") || o.idleTargets < 1 || o.idleDirs < 1 {
@@ -150,7 +154,7 @@ func run(o options) error {
 			return err
 		}
 		lat.print(o)
-		return nil
+		return lat.summarize(o)
 	}
 	var during func() error
 	if !o.skipLatency && !o.sequential {
@@ -166,9 +170,97 @@ func run(o options) error {
 	}
 	if lat != nil {
 		lat.print(o)
+		if err := lat.summarize(o); err != nil {
+			return err
+		}
 	}
 	idl.print(o)
-	return nil
+	return idl.summarize(o)
+}
+
+// appendSummary appends "key value" lines to the -summary file, if any.
+func appendSummary(o options, kv ...string) error {
+	if o.summary == "" {
+		return nil
+	}
+	var b strings.Builder
+	for i := 0; i+1 < len(kv); i += 2 {
+		fmt.Fprintf(&b, "%s %s\n", kv[i], kv[i+1])
+	}
+	f, err := os.OpenFile(o.summary, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.WriteString(b.String()); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// summarize writes the latency headline: rename -> event line with the
+// debounce subtracted (nearest-rank percentiles), the watcher's own
+// delivery (rename -> @timestamp, debounce subtracted), CPU per change.
+func (r *latencyResult) summarize(o options) error {
+	var obsD, stampD []time.Duration
+	for _, s := range r.samples {
+		obsD = append(obsD, s.observed-o.debounce)
+		stampD = append(stampD, s.stamp-o.debounce)
+	}
+	slices.Sort(obsD)
+	slices.Sort(stampD)
+	return appendSummary(o,
+		"lat_tools", strconv.Itoa(r.tools),
+		"lat_bytes", strconv.Itoa(r.bytes),
+		"lat_n", strconv.Itoa(len(obsD)),
+		"lat_debounce_ms", ms(o.debounce),
+		"lat_min_ms", ms(obsD[0]),
+		"lat_p50_ms", ms(pct(obsD, 50)),
+		"lat_p90_ms", ms(pct(obsD, 90)),
+		"lat_p99_ms", ms(pct(obsD, 99)),
+		"lat_max_ms", ms(obsD[len(obsD)-1]),
+		"lat_stamp_p50_ms", ms(pct(stampD, 50)),
+		"lat_stamp_p99_ms", ms(pct(stampD, 99)),
+		"lat_cpu_per_change_ms", ms(time.Duration((r.proc.runNS-r.procStart.runNS)/int64(len(r.samples)))),
+		"lat_ready_ms", ms(r.ready),
+		"lat_ready_cpu_ms", ms(time.Duration(r.procStart.runNS)),
+		"lat_rss_mb", strconv.FormatFloat(float64(r.proc.rssKB)/1024, 'f', 1, 64),
+		"lat_hwm_mb", strconv.FormatFloat(float64(r.proc.hwmKB)/1024, 'f', 1, 64),
+	)
+}
+
+// summarize writes the idle headline of the measured daemon (the first
+// row) and of the idle Go process (the last).
+func (r *idleResult) summarize(o options) error {
+	if len(r.rows) == 0 {
+		return nil
+	}
+	d, b := r.rows[0], r.rows[len(r.rows)-1]
+	wake := func(row idleRow) string {
+		return strconv.FormatInt(row.end.vol-row.start.vol+row.end.nvol-row.start.nvol, 10)
+	}
+	gcs := "n/a"
+	for _, row := range r.rows {
+		if row.gcs >= 0 {
+			gcs = strconv.Itoa(row.gcs)
+		}
+	}
+	return appendSummary(o,
+		"idle_targets", strconv.Itoa(r.targets),
+		"idle_window_s", strconv.FormatFloat(d.end.at.Sub(d.start.at).Seconds(), 'f', 1, 64),
+		"idle_rss_mb", strconv.FormatFloat(float64(d.end.rssKB)/1024, 'f', 1, 64),
+		"idle_hwm_mb", strconv.FormatFloat(float64(d.end.hwmKB)/1024, 'f', 1, 64),
+		"idle_anon_mb", strconv.FormatFloat(float64(d.end.anonKB)/1024, 'f', 1, 64),
+		"idle_file_mb", strconv.FormatFloat(float64(d.end.fileKB)/1024, 'f', 1, 64),
+		"idle_cpu_ms", strconv.FormatFloat(float64(d.end.runNS-d.start.runNS)/1e6, 'f', 1, 64),
+		"idle_wakeups", wake(d),
+		"idle_threads", strconv.Itoa(d.end.threads),
+		"idle_lines", strconv.Itoa(d.lines),
+		"idle_state_rewritten", map[bool]string{true: "yes", false: "no"}[d.stateMod],
+		"idle_gcs", gcs,
+		"base_rss_mb", strconv.FormatFloat(float64(b.end.rssKB)/1024, 'f', 1, 64),
+		"base_wakeups", wake(b),
+	)
 }
 
 // --- processes ---
@@ -589,7 +681,7 @@ func latency(o options) (*latencyResult, error) {
 	if err := os.Rename(tmp, target); err != nil {
 		return nil, err
 	}
-	for deadline := t0.Add(o.timeout); time.Now().Before(deadline); time.Sleep(o.poll) {
+	for deadline := t0.Add(o.noopWait); time.Now().Before(deadline); time.Sleep(o.poll) {
 		if fi, err := os.Stat(s.state); err == nil && !os.SameFile(fi, stateFI) {
 			res.noop = noopProbe{rewritten: true, after: time.Since(t0)}
 			break
@@ -695,7 +787,7 @@ func (r *latencyResult) print(o options) {
 			r.noop.events, ms(r.noop.after))
 	} else {
 		fmt.Printf("Renaming identical bytes over the target: %d event lines, state.json not rewritten within %v.\n\n",
-			r.noop.events, o.timeout)
+			r.noop.events, o.noopWait)
 	}
 }
 

@@ -7,7 +7,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -15,33 +17,65 @@ import (
 
 var rawBytes = regexp.MustCompile(`\\x[0-9a-fA-F]{2}`)
 
-// binDir holds the descriptorpin binary built once for the end-to-end
-// scripts: they run the real program, as a user would.
+// binDir is a directory holding an executable named descriptorpin: this
+// test binary, which testscript.Main copied there and which runs main when
+// it is started under that name. Scripts and the tests that start the
+// program (watch, inventory, notify...) run it as a user would, in a
+// process of its own, and what it runs counts for coverage.
 var binDir string
 
 func TestMain(m *testing.M) {
-	os.Exit(testMain(m))
+	testscript.Main(withBinDir{m}, map[string]func(){
+		"descriptorpin": asBuilt,
+	})
 }
 
-func testMain(m *testing.M) int {
-	dir, err := os.MkdirTemp("", "descriptorpin-bin-")
+// execEnv is the environment this process was started with. Package
+// variables are initialised before any init function runs, so it is taken
+// before a test file's init changes the environment for the tests (as
+// notify_helpers_test.go does).
+var execEnv = os.Environ()
+
+// asBuilt runs main with the environment the program was started with, as
+// a binary built from main.go would have it.
+func asBuilt() {
+	os.Clearenv()
+	for _, kv := range execEnv {
+		if k, v, ok := strings.Cut(kv, "="); ok && k != "" {
+			os.Setenv(k, v)
+		}
+	}
+	main()
+}
+
+// withBinDir sets binDir to the directory testscript.Main put first on
+// PATH, then runs the tests.
+type withBinDir struct{ m *testing.M }
+
+func (w withBinDir) Run() int {
+	dir := filepath.SplitList(os.Getenv("PATH"))[0]
+	name := "descriptorpin"
+	if runtime.GOOS == "windows" {
+		name += ".exe"
+	}
+	if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+		fmt.Fprintln(os.Stderr, "testscript.Main did not put descriptorpin first on PATH:", err)
+		return 2
+	}
+	binDir = dir
+	// pin and approve create the per-host key in the default state
+	// directory: the tests' programs keep theirs here, not in a real home.
+	state, err := os.MkdirTemp("", "descriptorpin-state-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
 	}
-	defer os.RemoveAll(dir)
-	bin := filepath.Join(dir, "descriptorpin")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "building descriptorpin:", err)
-		return 2
-	}
-	binDir = dir
-	return m.Run()
+	defer os.RemoveAll(state)
+	os.Setenv("XDG_STATE_HOME", state)
+	return w.m.Run()
 }
 
-// TestScripts runs testdata/script/*.txtar against the built binary.
+// TestScripts runs testdata/script/*.txtar against the program in binDir.
 // Besides testscript's own commands, scripts have:
 //
 //	dp CODE ARGS...    run descriptorpin, assert its exit code; stdout and
@@ -59,6 +93,9 @@ func TestScripts(t *testing.T) {
 			e.Setenv("PATH", binDir+string(os.PathListSeparator)+e.Getenv("PATH"))
 			e.Setenv("SOURCE_DATE_EPOCH", "1767225600")
 			e.Setenv("REF", refDir)
+			// A home of the script's own (for the host key the CLI keeps
+			// in the default state directory), never a real or shared one.
+			e.Setenv("HOME", filepath.Join(e.WorkDir, ".home"))
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){

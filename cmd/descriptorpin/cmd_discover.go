@@ -6,37 +6,18 @@ import (
 
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/internal/english"
+	"github.com/descriptorpin/descriptorpin/service"
 )
 
 func init() {
 	register(&command{
 		name:    "discover",
 		summary: "list the MCP client configs on this host",
-		usage: `Usage: descriptorpin discover [--format text|json] [--project DIR]... [--all]
-
-Looks in every place an MCP client keeps its server list on this OS
-(Claude Desktop, Claude Code, Cursor, Windsurf, VS Code and Insiders,
-Copilot CLI, Cline, Roo Code, Continue, Zed, Gemini CLI, Codex, OpenCode,
-Kiro, Amazon Q), honouring HOME, XDG_CONFIG_HOME, APPDATA, LOCALAPPDATA,
-CLAUDE_CONFIG_DIR and CODEX_HOME, plus the project files of the projects
-~/.claude.json names and of each --project directory. Prints each config
-found with its client, scope, server count and parse status; when none is
-found, the locations it checked.
-
-Flags:
-  --format FORMAT   text (default) or json
-  --project DIR     also look for project-scope files in DIR (repeatable)
-  --all             also list the locations where nothing was found
-
-Example:
-  descriptorpin discover
-  descriptorpin discover --project ~/src/app --format json
-`,
-		run: runDiscover,
+		run:     runDiscover,
 	})
 }
 
-func runDiscover(e *env, args []string) error {
+func runDiscover(e *env, args []string) (err error) {
 	c := lookup("discover")
 	fset := newFlags(e, c)
 	var format string
@@ -55,21 +36,27 @@ func runDiscover(e *env, args []string) error {
 	if format != "text" && format != "json" {
 		return usagef(c.name, "--format must be text or json, got %q", sanitize.Text(format))
 	}
-	var found, checked []discovered
-	for _, cand := range discoverPaths(projects) {
-		d := inspect(cand)
+	var found, checked []service.Discovered
+	for _, cand := range service.DiscoverPaths(service.Options{}, projects) {
+		d := service.Inspect(cand)
 		checked = append(checked, d)
 		if d.Exists {
 			found = append(found, d)
 		}
 	}
+	defer func() {
+		if bad := unparsed(found); bad > 0 && err == nil {
+			fmt.Fprintf(e.stderr, "descriptorpin: %d MCP client %s found could not be parsed\n", bad, english.Plural(bad, "config", "configs"))
+			err = errFindings
+		}
+	}()
 	if format == "json" {
 		list := found
 		if all {
 			list = checked
 		}
 		if list == nil {
-			list = []discovered{}
+			list = []service.Discovered{}
 		}
 		out, _ := json.MarshalIndent(map[string]any{"found": len(found), "checked": len(checked), "configs": list}, "", "  ")
 		fmt.Fprintf(e.stdout, "%s\n", out)
@@ -97,4 +84,14 @@ func runDiscover(e *env, args []string) error {
 		}
 	}
 	return nil
+}
+
+func unparsed(found []service.Discovered) int {
+	n := 0
+	for _, d := range found {
+		if d.Status != "ok" {
+			n++
+		}
+	}
+	return n
 }

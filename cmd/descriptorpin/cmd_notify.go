@@ -2,49 +2,27 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"text/tabwriter"
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/internal/english"
+	"github.com/descriptorpin/descriptorpin/service"
 )
 
 func init() {
 	register(&command{
 		name:    "notify",
 		summary: "notify test: send a test notification through every configured sink",
-		usage: `Usage: descriptorpin notify test [--config FILE]
-
-Sends one test notification through every notification sink of the
-service config (notify.desktop when enabled, each of notify.webhooks) and
-prints one line per sink: the sink, where it goes (a webhook's
-scheme://host only: the URL and the secret are never shown) and what
-happened.
-
-The desktop test shows a notification at once (no coalescing). A webhook
-test is one signed POST of type notification.test with a fresh
-webhook-id, straight to the endpoint: no spool, no retry, redirects not
-followed, the webhook's timeout applies. A running service is not
-disturbed.
-
-Exit status: 0 when every sink succeeded, 1 when any failed, 2 for a
-usage or config error (an unreadable or invalid secret included, or no
-sink configured).
-
-Flags:
-  --config FILE   the service config (YAML); default as for 'watch'
-
-Example:
-  descriptorpin notify test --config ~/.config/descriptorpin/config.yaml
-`,
-		run: runNotify,
+		run:     runNotify,
 	})
 }
 
-// errSinksFailed: some sink failed its test. It wraps errFindings, so
-// the one exit-code switch maps it to 1 (and prints nothing more).
-var errSinksFailed = fmt.Errorf("a notification sink failed its test: %w", errFindings)
+// errSinksFailed: some sink failed its test. The one exit-code switch
+// maps it to 1 (and prints nothing more): the lines above said which.
+var errSinksFailed = errors.New("a notification sink failed its test")
 
 func runNotify(e *env, args []string) error {
 	c := lookup("notify")
@@ -67,7 +45,7 @@ func runNotify(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	sinks, err := newNotifySinks(e, cfg, func(engine.Event) {})
+	sinks, err := service.NewNotifySinks(cfg, func(engine.Event) {}, sinkOptions(e))
 	if err != nil {
 		return err
 	}
@@ -77,10 +55,10 @@ func runNotify(e *env, args []string) error {
 		close        func() error
 	}
 	var ts []tester
-	if d := sinks.desktop; d != nil {
+	if d := sinks.Desktop; d != nil {
 		ts = append(ts, tester{d.Name(), d.Target(), d.Test, d.Close})
 	}
-	for _, w := range sinks.webhooks {
+	for _, w := range sinks.Webhooks {
 		target := w.Target()
 		if !w.Signed() {
 			target += " (unsigned)"

@@ -2,39 +2,21 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"time"
 
 	"github.com/descriptorpin/descriptorpin/engine/pin"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/internal/english"
 )
 
 func init() {
 	register(&command{
 		name:    "pin",
 		summary: "write a pin file from an inventory",
-		usage: `Usage: descriptorpin pin INVENTORY -o PIN [--approved-by NAME] [--note TEXT] [--pin-format 1|2] [--force]
-
-Records the approved state of every tool (a canonical hash and the canonical
-descriptor) and, in format 2, every server's launch config. The pin accepts
-nothing by itself: a scan right after it reports the same static findings.
-
-Flags:
-  -o, --out PIN        path to write the pin file (required)
-  --approved-by NAME   approver identity recorded per entry (default "[UNSPECIFIED]")
-  --note TEXT          approval note recorded per entry
-  --pin-format 1|2     1 is the original's format, byte-compatible; 2 (default)
-                       covers every descriptor field but _meta, records launch
-                       configs, approval times and acceptances
-  --force              replace an existing pin file
-
-The approval time is now, or SOURCE_DATE_EPOCH when set (reproducible pins).
-
-Example:
-  descriptorpin pin samples/inventory_clean.json -o pin.json --approved-by alice@example.com --note "initial review"
-`,
-		run: runPin,
+		run:     runPin,
 	})
 }
 
@@ -55,13 +37,15 @@ func runPin(e *env, args []string) error {
 	fs := newFlags(e, c)
 	var out, by, note string
 	var format int
-	var force bool
+	var force, quiet bool
 	fs.StringVar(&out, "o", "", "")
 	fs.StringVar(&out, "out", "", "")
 	fs.StringVar(&by, "approved-by", pin.DefaultApprover, "")
 	fs.StringVar(&note, "note", "", "")
 	fs.IntVar(&format, "pin-format", pin.Format2, "")
 	fs.BoolVar(&force, "force", false, "")
+	fs.BoolVar(&quiet, "q", false, "")
+	fs.BoolVar(&quiet, "quiet", false, "")
 	pos, err := parseFlags(e, c, fs, args)
 	if err != nil {
 		return err
@@ -75,11 +59,11 @@ func runPin(e *env, args []string) error {
 	if format != pin.Format1 && format != pin.Format2 {
 		return usagef(c.name, "--pin-format must be 1 or 2, got %d", format)
 	}
-	if _, err := os.Lstat(out); err == nil && !force {
+	if _, err := os.Lstat(out); err == nil && !force && out != stdio {
 		return &usageError{msg: fmt.Sprintf("%q already exists", sanitize.Text(out)),
 			hint: "use 'descriptorpin approve' to re-approve changed tools, or --force to replace the pin and its approvals"}
 	}
-	inv, _, _, err := loadInventory(pos[0])
+	inv, _, _, err := loadInventory(e, pos[0])
 	if err != nil {
 		return err
 	}
@@ -87,17 +71,43 @@ func runPin(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	pn, err := pin.Build(inv, format, pin.Approval{By: by, Note: note, At: at})
+	var opt pin.Options
+	if format >= pin.Format2 {
+		if opt.Key, err = pinKey(e); err != nil {
+			return err
+		}
+	}
+	pn, err := pin.BuildWith(inv, format, pin.Approval{By: by, Note: note, At: at}, opt)
 	if err != nil {
 		return err
 	}
-	if err := writeAtomic(out, pn.Marshal(), 0o644); err != nil {
+	if out == stdio {
+		return pinToStdout(e, pn, quiet)
+	}
+	if err := writePin(out, pn.Marshal()); err != nil {
 		return err
 	}
-	if format == pin.Format1 {
-		fmt.Fprintf(e.stdout, "pinned %d tools to %s\n", len(pn.Tools), sanitize.Text(out))
-	} else {
-		fmt.Fprintf(e.stdout, "pinned %d tools and %d servers to %s\n", len(pn.Tools), len(pn.Servers), sanitize.Text(out))
+	if !quiet {
+		writePinned(e.stdout, pn, sanitize.Text(out))
 	}
 	return nil
+}
+
+// pinToStdout is -o -: the pin is the output, the note goes to stderr.
+func pinToStdout(e *env, pn *pin.Pin, quiet bool) error {
+	if _, err := e.stdout.Write(pn.Marshal()); err != nil {
+		return err
+	}
+	if !quiet {
+		writePinned(e.stderr, pn, "standard output")
+	}
+	return nil
+}
+
+func writePinned(w io.Writer, pn *pin.Pin, dest string) {
+	if pn.Format == pin.Format1 {
+		fmt.Fprintf(w, "pinned %d %s to %s\n", len(pn.Tools), english.Plural(len(pn.Tools), "tool", "tools"), dest)
+		return
+	}
+	fmt.Fprintf(w, "pinned %d %s and %d %s to %s\n", len(pn.Tools), english.Plural(len(pn.Tools), "tool", "tools"), len(pn.Servers), english.Plural(len(pn.Servers), "server", "servers"), dest)
 }

@@ -13,41 +13,16 @@ import (
 	"github.com/descriptorpin/descriptorpin/engine/monitor"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/internal/english"
+	"github.com/descriptorpin/descriptorpin/internal/fileio"
+	"github.com/descriptorpin/descriptorpin/service"
 )
 
 func init() {
 	register(&command{
 		name:    "status",
 		summary: "show the service's open findings and watched files",
-		usage: `Usage: descriptorpin status [--config FILE] [--format text|json]
-
-Reads the state the service persists and prints the open findings, each
-watched file with its last scan time and result, and any degraded watch.
-Exit status 1 when findings are open.
-
-Example:
-  descriptorpin status
-  descriptorpin status --format json | jq '.open[] | .summary'
-`,
-		run: runStatus,
+		run:     runStatus,
 	})
-}
-
-// statusView is the JSON form of status.
-type statusView struct {
-	State    string                `json:"state_file"`
-	Open     []*engine.OpenFinding `json:"open"`
-	Targets  []targetView          `json:"targets"`
-	Degraded map[string]string     `json:"degraded"`
-}
-
-type targetView struct {
-	Path     string `json:"path"`
-	Kind     string `json:"kind"`
-	LastScan string `json:"last_scan"`
-	Result   string `json:"result"`
-	Error    string `json:"error,omitempty"`
-	Open     int    `json:"open"`
 }
 
 func runStatus(e *env, args []string) error {
@@ -70,12 +45,12 @@ func runStatus(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	path := filepath.Join(cfg.StateDir, stateFile)
+	path := filepath.Join(cfg.StateDir, service.StateFile)
 	st, err := readState(path)
 	if err != nil {
 		return err
 	}
-	v := buildStatus(path, st)
+	v := monitor.Status(path, st)
 	if format == "json" {
 		out, _ := json.MarshalIndent(v, "", "  ")
 		fmt.Fprintf(e.stdout, "%s\n", out)
@@ -89,7 +64,7 @@ func runStatus(e *env, args []string) error {
 }
 
 func readState(path string) (*monitor.State, error) {
-	data, err := readCapped("state", path, engine.MaxFileBytes)
+	data, err := fileio.ReadCapped("state", path, engine.MaxFileBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, &usageError{msg: fmt.Sprintf("no service state at %q", sanitize.Text(path)),
 			hint: "the service has not run with this config yet; start it with 'descriptorpin watch' or 'descriptorpin service install'"}
@@ -104,43 +79,7 @@ func readState(path string) (*monitor.State, error) {
 	return st, nil
 }
 
-func buildStatus(path string, st *monitor.State) statusView {
-	v := statusView{State: path, Open: []*engine.OpenFinding{}, Targets: []targetView{}, Degraded: map[string]string{}}
-	paths := make([]string, 0, len(st.Files))
-	for p := range st.Files {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	for _, p := range paths {
-		f := st.Files[p]
-		v.Targets = append(v.Targets, targetView{Path: p, Kind: f.Kind, LastScan: f.LastScan, Result: f.Result, Error: f.Error, Open: len(f.Open)})
-		ids := make([]string, 0, len(f.Open))
-		for id := range f.Open {
-			ids = append(ids, id)
-		}
-		sort.Strings(ids)
-		for _, id := range ids {
-			v.Open = append(v.Open, f.Open[id])
-		}
-	}
-	// Most severe first, then by class and subject: what to look at first.
-	sort.SliceStable(v.Open, func(i, j int) bool {
-		a, b := v.Open[i], v.Open[j]
-		if ra, rb := severityRank(a.Severity), severityRank(b.Severity); ra != rb {
-			return ra > rb
-		}
-		if a.Class != b.Class {
-			return classRank(a.Class) < classRank(b.Class)
-		}
-		return a.Subject < b.Subject
-	})
-	for k, r := range st.Degraded {
-		v.Degraded[k] = r
-	}
-	return v
-}
-
-func writeStatus(w io.Writer, v statusView) {
+func writeStatus(w io.Writer, v monitor.StatusView) {
 	present := 0
 	for _, t := range v.Targets {
 		if t.Result != "absent" {
@@ -171,7 +110,7 @@ func writeStatus(w io.Writer, v statusView) {
 	}
 	fmt.Fprintf(w, "open findings: %d\n", len(v.Open))
 	for _, f := range v.Open {
-		fmt.Fprintf(w, "  [%s] %s (since %s)\n", f.Severity, sanitize.Text(f.Summary), f.OpenedAt)
+		fmt.Fprintf(w, "  [%s] %s (since %s) [id %s]\n", f.Severity, sanitize.Text(f.Summary), f.OpenedAt, sanitize.Text(f.FindingID))
 		for _, d := range f.Details {
 			fmt.Fprintf(w, "    %s\n", sanitize.Text(d))
 		}
@@ -187,20 +126,4 @@ func writeStatus(w io.Writer, v statusView) {
 			fmt.Fprintf(w, "  %s: %s\n", sanitize.Text(k), sanitize.Text(v.Degraded[k]))
 		}
 	}
-}
-
-func severityRank(s string) int {
-	if v, ok := engine.ParseSeverity(s); ok {
-		return int(v)
-	}
-	return 0
-}
-
-func classRank(c engine.Class) int {
-	for i, x := range engine.Classes {
-		if x == c {
-			return i
-		}
-	}
-	return len(engine.Classes)
 }

@@ -16,11 +16,6 @@ func init() {
 	register(&command{
 		name:    "version",
 		summary: "print the version, commit and Go version",
-		usage: `Usage: descriptorpin version
-
-Example:
-  descriptorpin version
-`,
 		run: func(e *env, args []string) error {
 			c := lookup("version")
 			pos, err := parseFlags(e, c, newFlags(e, c), args)

@@ -3,44 +3,19 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
-	"io/fs"
 	"os"
 	"os/signal"
 	"os/user"
 	"syscall"
 
-	"github.com/descriptorpin/descriptorpin/config"
-	"github.com/descriptorpin/descriptorpin/engine/sanitize"
-	"github.com/descriptorpin/descriptorpin/notify"
+	"github.com/descriptorpin/descriptorpin/service"
 )
 
 func init() {
 	register(&command{
 		name:    "watch",
 		summary: "run the service in the foreground: watch, re-scan, write events",
-		usage: `Usage: descriptorpin watch [--config FILE]
-
-Watches the MCP client configs and inventory files of the config, re-scans
-each on every change against the local pin and writes one JSON event per
-state change (finding-opened, finding-resolved, scan-failed, pin-changed,
-...) to the event log. The installed service runs exactly this.
-
-With no --config, the default config file is used if it exists (see
-'descriptorpin help config'), and the built-in defaults otherwise, so it
-runs on a fresh machine. On a first start with no pin, the current state
-of every target is pinned (trust on first use) and announced.
-
-SIGINT or SIGTERM stops it cleanly (event daemon-stopped, exit 0); a second
-signal exits at once.
-
-Flags:
-  --config FILE   the service config (YAML)
-
-Example:
-  descriptorpin watch --config ~/.config/descriptorpin/config.yaml
-`,
-		run: runWatch,
+		run:     runWatch,
 	})
 }
 
@@ -63,9 +38,9 @@ func runWatch(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	log, err := openEventLog(e, cfg)
+	log, err := service.OpenEventLog(cfg, version, e.stderr)
 	if err != nil {
-		return err
+		return service.Runtime(err) // the home directory not mounted yet, say
 	}
 	defer log.Close()
 
@@ -76,15 +51,24 @@ func runWatch(e *env, args []string) error {
 	defer signal.Stop(sigs)
 	ctx, cancel := context.WithCancel(e.ctx)
 	defer cancel()
-	sink, stopSinks, err := buildSinks(e, cfg, log)
+	sink, stopSinks, err := service.BuildSinks(cfg, log, sinkOptions(e))
 	if err != nil {
 		return err
 	}
 	defer stopSinks()
 	done := make(chan error, 1)
-	d := newDaemon(cfg, sink)
-	go func() { done <- d.run(ctx) }()
+	d := service.New(cfg, sink, serviceOptions())
+	go func() { done <- d.Run(ctx) }()
 	return supervise(done, sigs, cancel)
+}
+
+// serviceOptions hands the service this process's surroundings.
+func serviceOptions() service.Options {
+	return service.Options{User: currentUser(), Version: version}
+}
+
+func sinkOptions(e *env) service.SinkOptions {
+	return service.SinkOptions{Version: version, Getenv: e.getenv}
 }
 
 // supervise waits for the service to end. A signal cancels it (the
@@ -103,43 +87,6 @@ func supervise(done <-chan error, sigs <-chan os.Signal, cancel func()) error {
 			}
 		}
 	}
-}
-
-// loadConfig reads the named config, or the default config file if it
-// exists, or the built-in defaults.
-func loadConfig(path string) (config.Config, error) {
-	if path != "" {
-		return config.Load(path)
-	}
-	def, err := config.DefaultPath()
-	if err == nil {
-		cfg, lerr := config.Load(def)
-		if lerr == nil || !errors.Is(lerr, fs.ErrNotExist) {
-			return cfg, lerr
-		}
-	}
-	cfg := config.Default()
-	if err := cfg.Validate(); err != nil {
-		return cfg, fmt.Errorf("the built-in defaults do not validate on this machine: %w", err)
-	}
-	return cfg, nil
-}
-
-func openEventLog(e *env, cfg config.Config) (*notify.EventLog, error) {
-	host, _ := os.Hostname()
-	opt := notify.EventLogOptions{
-		File: cfg.Log.File, MaxSizeMB: cfg.Log.MaxSizeMB, MaxBackups: cfg.Log.MaxBackups,
-		Console: cfg.Log.Format == config.FormatConsole, Level: string(cfg.Log.Level),
-		Host: host, Version: version,
-	}
-	if cfg.Log.Stderr {
-		opt.Stderr = e.stderr
-	}
-	l, err := notify.NewEventLog(opt)
-	if err != nil {
-		return nil, fmt.Errorf("opening the event log %q: %w", sanitize.Text(cfg.Log.File), err)
-	}
-	return l, nil
 }
 
 func currentUser() string {

@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/descriptorpin/descriptorpin/service"
 )
 
 // fakeHome lays out every client's user-level config under a temporary
@@ -76,12 +78,12 @@ func TestDiscoverFindsEveryClient(t *testing.T) {
 		t.Fatalf("discover: %v\n%s", err, out)
 	}
 	var res struct {
-		Configs []discovered `json:"configs"`
+		Configs []service.Discovered `json:"configs"`
 	}
 	if err := json.Unmarshal(out, &res); err != nil {
 		t.Fatal(err)
 	}
-	got := map[string]discovered{}
+	got := map[string]service.Discovered{}
 	for _, d := range res.Configs {
 		got[d.Path] = d
 	}

@@ -4,7 +4,8 @@
 // approve, version) and a per-user background service (watch).
 //
 // main only wires: every subcommand returns an error and one switch maps
-// errors to the exit codes 0 clean, 1 findings, 2 usage or input error.
+// errors to the exit codes 0 clean, 1 findings, 2 usage, input or config
+// error, 3 a runtime failure of the service (restartable).
 package main
 
 import (

@@ -52,7 +52,7 @@ func TestNotifyDesktopBurstIsOneSanitisedReplacingNotification(t *testing.T) {
 	if n := len(srv.Calls()); n != 1 {
 		t.Fatalf("%d notifications for one scan, want 1: %v", n, srv.Calls())
 	}
-	if first.Summary != "2 new findings in files: 1 ADDED, 1 POISON" || first.ReplacesID != 0 || first.AppName != "DescriptorPin" {
+	if first.Summary != "2 findings in files" || first.ReplacesID != 0 || first.AppName != "DescriptorPin" {
 		t.Errorf("first notification %v", first)
 	}
 	for _, raw := range []string{"\x1b", "\u202e", "<b>", "<IMPORTANT>"} {
@@ -67,36 +67,11 @@ func TestNotifyDesktopBurstIsOneSanitisedReplacingNotification(t *testing.T) {
 	s.atomicWrite("inv.json", strings.Replace(invHostile, "List a directory.", "List a directory, then more.", 1))
 	s.waitAction("finding-opened", "MUTATION")
 	second := srv.WaitCalls(t, 2, 10*time.Second)[1]
-	if second.ReplacesID != first.ID || second.Summary != "1 new finding in files: MUTATION" {
+	if second.ReplacesID != first.ID || second.Summary != "MUTATION in files" {
 		t.Errorf("second notification %v does not replace %d", second, first.ID)
 	}
 	s.stop()
 	s.none(s.all(), func(e event) bool { return e.action() == notify.ActionNotifyDegraded })
-}
-
-func TestNotifyDesktopServerThatNeverAnswersDoesNotStallTheService(t *testing.T) {
-	bus := notifytest.StartBus(t)
-	bus.NewServer(t, notifytest.ServerOptions{Hang: true})
-	s := desktopSvc(t, "DBUS_SESSION_BUS_ADDRESS="+bus.Address, envTestDesktopTimeout+"=500ms")
-	s.start()
-	// Scans go on, one after the other, while the server hangs.
-	for i := 0; i < 3; i++ {
-		s.atomicWrite("inv.json", invChanged)
-		s.waitAction("finding-opened", "MUTATION")
-		s.atomicWrite("inv.json", invClean)
-		s.waitAction("finding-resolved", "MUTATION")
-	}
-	ev := s.waitFor("the desktop failure", func(e event) bool {
-		return e.action() == notify.ActionNotifyDegraded && strings.Contains(e.str("message"), "did not answer")
-	})
-	if ev.str("log.level") != "warn" {
-		t.Errorf("event %v", ev)
-	}
-	start := time.Now()
-	s.stop()
-	if took := time.Since(start); took > 5*time.Second {
-		t.Errorf("stopping took %v with a hanging notification server", took)
-	}
 }
 
 func TestNotifyDesktopWithoutASessionBusSaysSoOnceAndLaunchesNothing(t *testing.T) {

@@ -5,14 +5,31 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 )
 
 func init() {
 	// No test of this package shows a notification on the desktop of the
 	// person running it: services started by the tests get no session
-	// bus and no desktop sink, unless a test hands them its own bus.
+	// bus and, unless their config says otherwise, no desktop sink (see
+	// svc.start), unless a test hands them its own bus.
 	os.Unsetenv("DBUS_SESSION_BUS_ADDRESS")
-	os.Setenv(envTestDesktop, "off")
+}
+
+// noDesktopYAML turns the desktop sink off in a config that does not
+// configure notifications itself.
+const noDesktopYAML = "notify:\n  desktop:\n    enabled: false\n"
+
+// quietDesktop appends noDesktopYAML to a config without a notify section.
+func (s *svc) quietDesktop() {
+	s.t.Helper()
+	base, err := os.ReadFile(s.cfg)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	if !strings.Contains("\n"+string(base), "\nnotify:") {
+		s.writeConfig(noDesktopYAML)
+	}
 }
 
 // writeConfig rewrites the service config with extra YAML appended.

@@ -29,11 +29,11 @@ var invMany = `{"servers": [{"name": "files", "transport": "http", "tools": [
 `
 
 // serviceEnv is the environment of a service under test: this process's,
-// minus any session bus and desktop switch, plus extra.
+// minus any session bus, plus extra.
 func serviceEnv(extra ...string) []string {
 	var env []string
 	for _, kv := range os.Environ() {
-		if strings.HasPrefix(kv, "DBUS_SESSION_BUS_ADDRESS=") || strings.HasPrefix(kv, envTestDesktop+"=") || strings.HasPrefix(kv, envTestBackoff+"=") || strings.HasPrefix(kv, envTestDesktopTimeout+"=") {
+		if strings.HasPrefix(kv, "DBUS_SESSION_BUS_ADDRESS=") {
 			continue
 		}
 		env = append(env, kv)
@@ -120,7 +120,7 @@ func TestNotifyWebhookOutageAndSIGKILLLoseNothing(t *testing.T) {
 	rcv.Stop() // the endpoint is down
 	s := newSvc(t, []string{"inv.json"}, "")
 	s.writeConfig(webhookYAML(rcv.URL(), "secret_env: DP_TEST_WEBHOOK_SECRET"))
-	s.env = serviceEnv("DP_TEST_WEBHOOK_SECRET="+testSecret, envTestBackoff+"=20ms/200ms")
+	s.env = serviceEnv("DP_TEST_WEBHOOK_SECRET=" + testSecret)
 	s.write("inv.json", invClean)
 	s.pinFrom("inv.json")
 	s.start()
@@ -187,7 +187,7 @@ func TestNotifyWebhookGoneIsAnEventAndStopsTheEndpoint(t *testing.T) {
 	rcv.Respond(func(int, notifytest.Delivery) notifytest.Response { return notifytest.Response{Status: 410} })
 	s := newSvc(t, []string{"inv.json"}, "")
 	s.writeConfig(webhookYAML(rcv.URL(), "secret_env: DP_TEST_WEBHOOK_SECRET"))
-	s.env = serviceEnv("DP_TEST_WEBHOOK_SECRET="+testSecret, envTestBackoff+"=20ms/200ms")
+	s.env = serviceEnv("DP_TEST_WEBHOOK_SECRET=" + testSecret)
 	s.write("inv.json", invClean)
 	s.pinFrom("inv.json")
 	s.start()

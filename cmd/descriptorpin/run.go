@@ -6,19 +6,20 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/pin"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/service"
 )
 
 // Exit codes. Nothing else exits.
 const (
 	exitClean    = 0
 	exitFindings = 1
-	exitUsage    = 2
+	exitUsage    = 2 // usage, input and config errors: a restart cannot fix them
+	exitRuntime  = 3 // a runtime failure of the service: a service manager restarts it
 )
 
 // errFindings is returned after a report with findings has been written.
@@ -49,13 +50,16 @@ type env struct {
 type command struct {
 	name    string
 	summary string
-	usage   string // full help text: synopsis, description, example
+	usage   string // full help text (help/NAME.txt): synopsis, description, example
 	run     func(e *env, args []string) error
 }
 
 var commands []*command
 
-func register(c *command) { commands = append(commands, c) }
+func register(c *command) {
+	c.usage = helpText(c.name)
+	commands = append(commands, c)
+}
 
 func lookup(name string) *command {
 	for _, c := range commands {
@@ -86,7 +90,12 @@ func dispatch(e *env, args []string) error {
 				fmt.Fprint(e.stdout, c.usage)
 				return nil
 			}
-			return usagef("", "unknown command %q", sanitize.Text(args[1]))
+			if t := topic(args[1]); t != nil {
+				fmt.Fprint(e.stdout, t.text())
+				return nil
+			}
+			return &usageError{msg: fmt.Sprintf("no help for %q: not a command or a help topic", sanitize.Text(args[1])),
+				hint: "run 'descriptorpin help' for the commands and the topics"}
 		}
 		writeTopHelp(e.stdout)
 		return nil
@@ -100,22 +109,12 @@ func dispatch(e *env, args []string) error {
 	return c.run(e, args[1:])
 }
 
-func writeTopHelp(w io.Writer) {
-	fmt.Fprint(w, "descriptorpin pins the approved state of MCP tool descriptors and reports\nevery shape that differs from it.\n\nUsage:\n  descriptorpin <command> [arguments]\n\nCommands:\n")
-	sorted := append([]*command(nil), commands...)
-	sort.Slice(sorted, func(i, j int) bool { return sorted[i].name < sorted[j].name })
-	for _, c := range sorted {
-		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
-	}
-	fmt.Fprint(w, "\nExit codes: 0 clean, 1 findings present, 2 usage or input error.\nRun 'descriptorpin help <command>' for a command's flags and an example.\n")
-}
-
 // exitCode is the one place errors become exit codes.
 func exitCode(err error, stderr io.Writer) int {
 	if err == nil {
 		return exitClean
 	}
-	if errors.Is(err, errFindings) {
+	if errors.Is(err, errFindings) || errors.Is(err, errSinksFailed) {
 		return exitFindings
 	}
 	if errors.Is(err, flag.ErrHelp) {
@@ -134,6 +133,9 @@ func exitCode(err error, stderr io.Writer) int {
 	var ie *engine.InputError
 	if errors.As(err, &ie) && errors.Is(err, pin.ErrTampered) {
 		fmt.Fprintln(stderr, "hint: the pin was edited by hand or damaged; restore it from version control or re-create it with 'descriptorpin pin'")
+	}
+	if errors.Is(err, service.ErrRuntime) {
+		return exitRuntime
 	}
 	return exitUsage
 }

@@ -2,8 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/xml"
-	"errors"
 	"io"
 	"os"
 	"os/exec"
@@ -12,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/descriptorpin/descriptorpin/config"
+	"github.com/descriptorpin/descriptorpin/installer"
 )
 
 // The service's units and packaging files, checked the way systemd and the
@@ -94,7 +92,7 @@ func TestGeneratedUserUnitVerifies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `ExecStart="` + systemdEscapeExec(bin) + `" "watch" "--config" "` + systemdEscape(filepath.Join(home, ".config", "descriptorpin", "config.yaml")) + `"`
+	want := `ExecStart="` + installer.SystemdEscapeExec(bin) + `" "watch" "--config" "` + installer.SystemdEscape(filepath.Join(home, ".config", "descriptorpin", "config.yaml")) + `"`
 	if !strings.Contains(string(data), want+"\n") {
 		t.Errorf("unit lacks\n%s\ngot:\n%s", want, data)
 	}
@@ -167,146 +165,37 @@ func copyFile(t *testing.T, from, to string, mode os.FileMode) {
 	}
 }
 
-func TestSystemdEscape(t *testing.T) {
-	for in, want := range map[string]string{
-		"/usr/bin/descriptorpin": "/usr/bin/descriptorpin",
-		"/home/a b/x":            "/home/a b/x",
-		"/home/100%/x":           "/home/100%%/x",
-		"/home/$USER/x":          "/home/$$USER/x",
-		`/home/a\b`:              `/home/a\\b`,
-	} {
-		if got := systemdEscape(in); got != want {
-			t.Errorf("systemdEscape(%q) = %q, want %q", in, got, want)
+// TestDryRunPlansTheUnitInstallWrites: the unit 'service install --dry-run'
+// shows is, byte for byte, the unit kardianos/service then writes, also
+// with a space, a % and a $ in the paths; and the dry run writes nothing.
+func TestDryRunPlansTheUnitInstallWrites(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("kardianos/service offers systemd on Linux only")
+	}
+	home := filepath.Join(t.TempDir(), "home 100% $HOME")
+	if err := os.Mkdir(home, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(filepath.Join(binDir, "descriptorpin"), "service", "install", "--manager", "systemd", "--dry-run")
+	cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH")}
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("service install --dry-run: %v\n%s", err, out)
+	}
+	if entries, _ := os.ReadDir(home); len(entries) > 0 {
+		t.Fatalf("the dry run created %v in the home directory", entries)
+	}
+	var planned strings.Builder
+	for _, l := range strings.Split(string(out), "\n") {
+		if rest, ok := strings.CutPrefix(l, "            | "); ok {
+			planned.WriteString(rest + "\n")
 		}
 	}
-	if got, want := systemdEscapeExec(`/opt/100% $x\y`), `/opt/100%% $x\\y`; got != want {
-		t.Errorf("systemdEscapeExec = %q, want %q", got, want)
-	}
-}
-
-// TestExampleConfigFor: the config install writes parses and validates for
-// every manager; under launchd and a Windows service, where stderr is not
-// rotated or goes nowhere, it turns stderr off.
-func TestExampleConfigFor(t *testing.T) {
-	for _, m := range []string{"systemd", "launchd", "windows-service", "sysv"} {
-		text := exampleConfigFor(manager{name: m})
-		cfg, err := config.Parse(strings.NewReader(text))
-		if err != nil {
-			t.Fatalf("%s: %v", m, err)
-		}
-		if err := cfg.Validate(); err != nil {
-			t.Fatalf("%s: %v", m, err)
-		}
-		wantStderr := m != "launchd" && m != "windows-service"
-		if cfg.Log.Stderr != wantStderr {
-			t.Errorf("%s: log.stderr = %v, want %v", m, cfg.Log.Stderr, wantStderr)
-		}
-	}
-}
-
-// TestPackagingExamples: the fleet config the packages ship loads and
-// validates, and the launchd template is a well-formed plist with the
-// agent's settings.
-func TestPackagingExamples(t *testing.T) {
-	cfg, err := config.Load("../../packaging/examples/fleet.yaml")
+	written, err := os.ReadFile(installUserUnit(t, filepath.Join(binDir, "descriptorpin"), home))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.TrustOnFirstUse || cfg.Pin != "/etc/descriptorpin/pin.json" {
-		t.Errorf("fleet.yaml: trust_on_first_use %v, pin %q; want false and the fleet's pin", cfg.TrustOnFirstUse, cfg.Pin)
-	}
-
-	data, err := os.ReadFile("../../packaging/launchd/com.github.descriptorpin.plist")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dec := xml.NewDecoder(strings.NewReader(string(data)))
-	var keys []string
-	inKey := false
-	for {
-		tok, err := dec.Token()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			t.Fatalf("the launchd plist is not well-formed XML: %v", err)
-		}
-		switch tk := tok.(type) {
-		case xml.StartElement:
-			inKey = tk.Name.Local == "key"
-		case xml.CharData:
-			if inKey {
-				keys = append(keys, string(tk))
-			}
-		case xml.EndElement:
-			inKey = false
-		}
-	}
-	for _, want := range []string{"Label", "ProgramArguments", "RunAtLoad", "KeepAlive", "StandardOutPath", "StandardErrorPath"} {
-		found := false
-		for _, k := range keys {
-			found = found || k == want
-		}
-		if !found {
-			t.Errorf("the launchd plist lacks %s (keys: %v)", want, keys)
-		}
-	}
-	if !strings.Contains(string(data), "<string>"+launchdLabel+"</string>") {
-		t.Errorf("the launchd plist's Label is not %s", launchdLabel)
-	}
-}
-
-func TestReadLastEvent(t *testing.T) {
-	dir := t.TempDir()
-	p := filepath.Join(dir, "events.jsonl")
-	if ev, err := readLastEvent(p); ev != nil || err == nil {
-		t.Errorf("missing file: %v, %v; want nil and an error", ev, err)
-	}
-	lines := `{"@timestamp":"2026-11-30T10:00:00.123Z","message":"started","event":{"action":"daemon-started"}}
-{"@timestamp":"2026-11-30T10:00:05.250Z","message":"MUTATION a/b","event":{"action":"finding-opened"}}
-{"@timestamp":"2026-11-30T10:00:0`
-	if err := os.WriteFile(p, []byte(lines), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	ev, err := readLastEvent(p)
-	if err != nil || ev == nil {
-		t.Fatalf("readLastEvent: %v, %v", ev, err)
-	}
-	if ev.Timestamp != "2026-11-30T10:00:05.250Z" || ev.Action != "finding-opened" || ev.Message != "MUTATION a/b" {
-		t.Errorf("a half-written last line must be skipped: got %+v", ev)
-	}
-	if err := os.WriteFile(p, nil, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if ev, err := readLastEvent(p); ev != nil || err != nil {
-		t.Errorf("empty file: %v, %v; want nil, nil", ev, err)
-	}
-}
-
-func TestChooseManagerNames(t *testing.T) {
-	for _, tc := range []struct{ in, platform string }{
-		{"systemd", "linux-systemd"}, {"linux-systemd", "linux-systemd"},
-		{"launchd", "darwin-launchd"}, {"windows-service", "windows-service"},
-		{"sysv", "unix-systemv"}, {"something-else", "something-else"},
-	} {
-		if got := platformOf(tc.in); got != tc.platform {
-			t.Errorf("platformOf(%q) = %q, want %q", tc.in, got, tc.platform)
-		}
-		if tc.in != tc.platform {
-			if got := friendlyManager(tc.platform); got != tc.in {
-				t.Errorf("friendlyManager(%q) = %q, want %q", tc.platform, got, tc.in)
-			}
-		}
-	}
-}
-
-func TestMissingDirsStopsAtHome(t *testing.T) {
-	base := t.TempDir()
-	home := filepath.Join(base, "home")
-	t.Setenv("HOME", home)
-	got := missingDirs(filepath.Join(home, ".config", "systemd", "user"))
-	want := []string{filepath.Join(home, ".config", "systemd", "user"), filepath.Join(home, ".config", "systemd"), filepath.Join(home, ".config")}
-	if strings.Join(got, "|") != strings.Join(want, "|") {
-		t.Errorf("missingDirs = %v, want %v (never the home directory itself)", got, want)
+	if planned.String() != string(written) {
+		t.Errorf("the dry run planned\n%s\ninstall wrote\n%s", planned.String(), written)
 	}
 }

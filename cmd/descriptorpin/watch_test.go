@@ -129,6 +129,7 @@ func (s *svc) start() {
 	if st, err := os.Stat(s.state); err == nil {
 		prevState = st.ModTime()
 	}
+	s.quietDesktop()
 	s.stderr = &bytes.Buffer{}
 	s.cmd = exec.Command(filepath.Join(binDir, "descriptorpin"), "watch", "--config", s.cfg)
 	s.cmd.Stderr = s.stderr

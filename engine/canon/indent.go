@@ -7,10 +7,6 @@ import (
 	"github.com/descriptorpin/descriptorpin/engine/jsonv"
 )
 
-// EscapeNonASCII escapes every character outside printable ASCII, as
-// Python's json.dumps(ensure_ascii=True) does.
-func EscapeNonASCII(r rune) bool { return r < 0x20 || r > 0x7e }
-
 // AppendIndent appends v as Python's json.dumps(v, indent=2,
 // sort_keys=True) writes it, without a trailing newline. Strings are
 // written as they are (not stripped); characters for which escape reports

@@ -179,15 +179,10 @@ type Options struct {
 	Home string
 }
 
-// Parse parses one MCP client config file. file is the name used for
-// detection and in messages; hint is the format, or FormatAuto. It returns
-// the servers, the format it read, and an *engine.InputError for any
-// problem.
-func Parse(file string, data []byte, hint Format) (*engine.Inventory, Format, error) {
-	return ParseWith(file, data, Options{Format: hint})
-}
-
-// ParseWith is Parse with everything the caller knows about the file.
+// ParseWith parses one MCP client config file. file is the name used for
+// detection and in messages; opts says what the caller knows about it
+// (the format, or FormatAuto, and the home directory). It returns the
+// servers, the format it read, and an *engine.InputError for any problem.
 func ParseWith(file string, data []byte, opts Options) (*engine.Inventory, Format, error) {
 	hint := opts.Format
 	if hint == "" {

@@ -189,6 +189,9 @@ func (p *parser) entry(sec *section, name string, v *node, path string, named bo
 	if err := p.headers(sec, v, path, s); err != nil {
 		return nil, err
 	}
+	if err := p.extras(v, path, s); err != nil {
+		return nil, err
+	}
 	if b, ok, err := p.optBool(v, path, "disabled"); err != nil {
 		return nil, err
 	} else if ok && b {
@@ -201,6 +204,66 @@ func (p *parser) entry(sec *section, name string, v *node, path string, named bo
 	}
 	s.Transport = transport(typ, hasType, s, urlField, client, sec.dialect)
 	return s, nil
+}
+
+// Launch fields some clients honour beyond the common ones (see
+// launch.ExtraFields): read from every client's entries, since a field a
+// client ignores pins harmlessly and a client that starts honouring one
+// must not find it unpinned.
+var (
+	extraStrings = []string{"cwd", "envFile", "headersHelper"}
+	extraBools   = []string{"trust"}
+	extraLists   = []string{"autoApprove", "alwaysAllow", "env_vars"}
+)
+
+// extras reads the launch fields into s.Extra: strings as written,
+// booleans as "true" or "false", lists of strings joined with ", ".
+func (p *parser) extras(v *node, path string, s *engine.Server) error {
+	set := func(k, val string) {
+		if s.Extra == nil {
+			s.Extra = map[string]string{}
+		}
+		s.Extra[k] = val
+	}
+	for _, k := range extraStrings {
+		str, ok, err := p.optString(v, path, k)
+		if err != nil {
+			return err
+		}
+		if ok && str != "" {
+			set(k, str)
+		}
+	}
+	for _, k := range extraBools {
+		b, ok, err := p.optBool(v, path, k)
+		if err != nil {
+			return err
+		}
+		if ok {
+			set(k, fmt.Sprint(b))
+		}
+	}
+	for _, k := range extraLists {
+		lv, ok := v.get(k)
+		if !ok {
+			continue
+		}
+		if lv.kind == kBool && k == "autoApprove" {
+			// Some Cline forks write autoApprove: true (every tool).
+			if lv.b {
+				set(k, "*")
+			}
+			continue
+		}
+		items, err := p.strList(lv, key(path, k), k)
+		if err != nil {
+			return err
+		}
+		if len(items) > 0 {
+			set(k, strings.Join(items, ", "))
+		}
+	}
+	return nil
 }
 
 // entryName reads a listed entry's "name", or Continue's "uses" (a hub

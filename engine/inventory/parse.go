@@ -5,12 +5,14 @@ package inventory
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/canon"
 	"github.com/descriptorpin/descriptorpin/engine/jsonv"
+	"github.com/descriptorpin/descriptorpin/engine/launch"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 )
 
@@ -174,6 +176,25 @@ func (p *invParser) server(v *jsonv.Value, path string) (*engine.Server, error) 
 			*kf.dst = append(*kf.dst, kv.Items[i].Str)
 		}
 		sort.Strings(*kf.dst)
+	}
+	// launch_fields: the client launch fields (cwd, trust, headersHelper
+	// ...) as a captured inventory records them, redacted.
+	if lv, ok := v.Get("launch_fields"); ok {
+		if lv.Kind != jsonv.Object {
+			return nil, p.errAt(lv, path+".launch_fields", "'launch_fields' must be an object of strings, got %s", lv.Kind)
+		}
+		for _, m := range lv.Members {
+			if !slices.Contains(launch.ExtraFields, m.Key) {
+				return nil, p.errAt(lv, path+".launch_fields"+keyPath(m.Key), "unknown launch field %s", q(m.Key))
+			}
+			if m.Value.Kind != jsonv.String {
+				return nil, p.errAt(&m.Value, path+".launch_fields"+keyPath(m.Key), "launch field values must be strings, got %s", m.Value.Kind)
+			}
+			if s.Extra == nil {
+				s.Extra = map[string]string{}
+			}
+			s.Extra[m.Key] = m.Value.Str
+		}
 	}
 	if _, both := v.Get("env_keys"); both {
 		if _, has := v.Get("env"); has {

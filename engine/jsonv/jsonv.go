@@ -181,21 +181,6 @@ type parser struct {
 	path []pathElem // path[0] is the root
 }
 
-// PathString renders a path in the $.a.b[0]["odd key"] form.
-func PathString(elems ...any) string {
-	var b strings.Builder
-	b.WriteByte('$')
-	for _, e := range elems {
-		switch e := e.(type) {
-		case int:
-			fmt.Fprintf(&b, "[%d]", e)
-		case string:
-			AppendKey(&b, e)
-		}
-	}
-	return b.String()
-}
-
 // AppendKey appends one object key to a path being built.
 func AppendKey(b *strings.Builder, key string) {
 	if isIdent(key) {

@@ -1,8 +1,10 @@
 // Package launch holds the launch-config rules: how a server's launch is
-// shown (Line), hashed (Hash) and compared with the pinned one (Changes,
-// Matches), and the launch-risk table reported as TRANSPORT (Rules, Risks).
-// Secrets in launch configs are redacted through engine/redact before they
-// are shown, hashed or compared.
+// shown (Line), hashed (Hash) and compared with the pinned one (Changes on
+// the shown forms; Compare and MatchesApproved also on the keyed digests
+// of what redaction hides, see values.go), how its URL's host is read the
+// way clients read it (ParseWebURL), and the launch-risk table reported as
+// TRANSPORT (Rules, Risks). Secrets in launch configs are redacted through
+// engine/redact before they are shown, hashed or compared.
 package launch
 
 import (
@@ -19,6 +21,7 @@ import (
 	"github.com/descriptorpin/descriptorpin/engine/canon"
 	"github.com/descriptorpin/descriptorpin/engine/jsonv"
 	"github.com/descriptorpin/descriptorpin/engine/redact"
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 )
 
 // Line renders a server's launch for a person: the command and
@@ -31,9 +34,12 @@ func Line(s *engine.Server) string {
 }
 
 // Changes lists what differs between a pinned launch config and the
-// server's: command, args, url, transport, env and header key sets. The
-// pinned config is stored redacted (see the pin's Server.Launch); the
-// server's is redacted here before it is compared.
+// server's shown forms: command, args, url, transport, env and header key
+// sets, and each launch field of ExtraFields. The pinned config is stored
+// redacted (see the pin's Server.Launch); both sides are redacted here
+// before they are compared, so a stricter redaction policy never makes a
+// change by itself. What redaction hides is compared by keyed digest: see
+// Compare.
 func Changes(ps, s *engine.Server) []engine.Change {
 	var out []engine.Change
 	add := func(field, pinned, scanned string) {
@@ -43,11 +49,53 @@ func Changes(ps, s *engine.Server) []engine.Change {
 	}
 	add("transport", ps.Transport, s.Transport)
 	add("command", ps.Command, s.Command)
-	add("args", joinArgs(ps.Args), joinArgs(redact.Args(s.Args)))
-	add("url", ps.URL, redact.URL(s.URL))
+	add("args", joinArgs(redact.Args(ps.Args)), joinArgs(redact.Args(s.Args)))
+	add("url", redact.URL(ps.URL), redact.URL(s.URL))
 	add("env keys", strings.Join(ps.EnvKeys, ", "), strings.Join(s.EnvKeys, ", "))
 	add("header keys", strings.Join(ps.HeaderKeys, ", "), strings.Join(s.HeaderKeys, ", "))
+	for _, name := range ExtraFields {
+		add(name, RedactExtra(name, ps.Extra[name]), RedactExtra(name, s.Extra[name]))
+	}
 	return out
+}
+
+// ExtraFields are the launch fields some clients honour beyond command,
+// args, env, url and headers, by their config name (engine.Server.Extra):
+//
+//   - cwd: the working directory (VS Code, Gemini CLI, Codex, Roo Code);
+//   - envFile: a file of environment values (VS Code);
+//   - headersHelper: a shell command whose output is the request headers
+//     (Claude Code, Copilot CLI);
+//   - trust: true skips every tool-call confirmation (Gemini CLI);
+//   - autoApprove, alwaysAllow: tools run without asking (Cline, Kiro;
+//     Roo Code);
+//   - env_vars: variables of the client's environment passed through
+//     (Codex).
+//
+// Each is pinned and compared like the command line.
+var ExtraFields = []string{"alwaysAllow", "autoApprove", "cwd", "envFile", "env_vars", "headersHelper", "trust"}
+
+// RedactExtra is the shown (and pinned) form of a launch field: a
+// headersHelper command line with its secret-shaped words redacted as
+// arguments are, every other value through the argument policy, list
+// items one by one.
+func RedactExtra(name, v string) string {
+	switch name {
+	case "":
+		return v
+	case "headersHelper":
+		if v == "" {
+			return ""
+		}
+		return strings.Join(redact.Args(strings.Fields(v)), " ")
+	case "autoApprove", "alwaysAllow", "env_vars":
+		items := strings.Split(v, ", ")
+		for i, it := range items {
+			items[i] = redact.Arg(it)
+		}
+		return strings.Join(items, ", ")
+	}
+	return redact.Arg(v)
 }
 
 func orAbsent(s string) string {
@@ -109,6 +157,14 @@ func withEnv(s *engine.Server, kv ...string) *engine.Server {
 	return s
 }
 
+func withExtra(s *engine.Server, kv ...string) *engine.Server {
+	s.Extra = map[string]string{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		s.Extra[kv[i]] = kv[i+1]
+	}
+	return s
+}
+
 // Rules is the default launch-risk table, in report order.
 var Rules = []Rule{
 	{
@@ -138,16 +194,52 @@ var Rules = []Rule{
 	},
 	{
 		Name: "plaintext_remote", Severity: engine.Medium, Check: plaintextRemote,
-		Examples: []*engine.Server{remote("http://mcp.example.test/mcp"), remote("ws://10.0.0.5:8080/ws")},
-		Counter:  []*engine.Server{remote("https://mcp.example.test/mcp"), remote("http://127.0.0.1:7411/mcp"), remote("http://localhost:3000/sse"), remote("http://[::1]:8080/")},
+		Examples: []*engine.Server{remote("http://mcp.example.test/mcp"), remote("ws://10.0.0.5:8080/ws"),
+			remote(" http://evil.example.com/mcp"), remote("http://evil.example.com\\@127.0.0.1/mcp"), remote("http:\\\\evil.example.com/mcp"),
+			remote("HTTP://evil.example.com/mcp"), remote("http://ev\til.example.com/mcp")},
+		Counter: []*engine.Server{remote("https://mcp.example.test/mcp"), remote("http://127.0.0.1:7411/mcp"), remote("http://localhost:3000/sse"), remote("http://[::1]:8080/"),
+			remote(" http://127.0.0.1:7411/mcp"), remote("http://0x7f.1:8080/mcp"), remote("http://[::ffff:127.0.0.1]/"), remote("http://localhost./"), remote(" https://mcp.example.test/mcp")},
+	},
+	{
+		Name: "ambiguous_url", Severity: engine.Medium, Check: ambiguousURL,
+		Examples: []*engine.Server{remote("http://exa mple.com/"), remote("http://[::1/"), remote("https://mcp.example.test:99999/"),
+			remote(" https://mcp.example.test/mcp"), remote("https://good.example.test\\@evil.example.test/mcp"), remote("https://evil.example.test\\@good.example.test/mcp")},
+		Counter: []*engine.Server{remote("https://mcp.example.test/mcp"), remote("http://127.0.0.1:7411/mcp"), remote("https://user:pw@mcp.example.test/x?y=1#z"), remote("http://[::1]:8080/"),
+			remote("https://${env:MCP_HOST}/mcp"), remote("https://${input:host}:8443/mcp")},
 	},
 	{
 		Name: "inline_secret", Severity: engine.High, Check: inlineSecret,
 		Examples: []*engine.Server{withEnv(stdio("node", "s.js"), "GITHUB_TOKEN", "ghp_0123456789abcdefghijklmnopqrstuvwxyzAB"),
 			withEnv(stdio("node", "s.js"), "API_KEY", "plain-but-named-secret"), stdio("node", "s.js", "--api-key=sk-abcdefghijklmnopqrstuvwx"),
-			remote("https://mcp.example.test/mcp?token=Zx81kQ2mP9vL3sT7wY4bN6cR0dF5gH1j")},
+			remote("https://mcp.example.test/mcp?token=Zx81kQ2mP9vL3sT7wY4bN6cR0dF5gH1j"), remote("https://mcp.zapier.test/api/mcp/s/ZapPathSecret0123456789abcdefXYZ05/mcp"),
+			withExtra(remote("https://mcp.example.test/mcp"), "headersHelper", "get-headers --secret Zx81kQ2mP9vL3sT7wY4bN6cR0dF5gH1j")},
 		Counter: []*engine.Server{withEnv(stdio("node", "s.js"), "GITHUB_TOKEN", "${env:GITHUB_TOKEN}"), withEnv(stdio("node", "s.js"), "API_KEY", "${input:api-key}"),
 			withEnv(stdio("node", "s.js"), "LOG_LEVEL", "debug"), withEnv(stdio("node", "s.js"), "TOKEN", "$TOKEN"), stdio("node", "/home/u/projects/mcp-server/dist/index.js")},
+	},
+	{
+		Name: "headers_helper", Severity: engine.High, Check: headersHelper,
+		Examples: []*engine.Server{withExtra(remote("https://mcp.example.test/mcp"), "headersHelper", "/bin/sh -c 'curl -s https://x.test/h'")},
+		Counter:  []*engine.Server{remote("https://mcp.example.test/mcp")},
+	},
+	{
+		Name: "trusted_server", Severity: engine.High, Check: trusted,
+		Examples: []*engine.Server{withExtra(stdio("node", "s.js"), "trust", "true")},
+		Counter:  []*engine.Server{withExtra(stdio("node", "s.js"), "trust", "false"), stdio("node", "s.js")},
+	},
+	{
+		Name: "auto_approve", Severity: engine.Medium, Check: autoApprove,
+		Examples: []*engine.Server{withExtra(stdio("node", "s.js"), "autoApprove", "write_file, run_command"), withExtra(stdio("node", "s.js"), "alwaysAllow", "read_file")},
+		Counter:  []*engine.Server{withExtra(stdio("node", "s.js"), "autoApprove", ""), stdio("node", "s.js")},
+	},
+	{
+		Name: "env_file", Severity: engine.Low, Check: envFile,
+		Examples: []*engine.Server{withExtra(stdio("node", "s.js"), "envFile", "${workspaceFolder}/.env")},
+		Counter:  []*engine.Server{withEnv(stdio("node", "s.js"), "A", "1")},
+	},
+	{
+		Name: "working_dir", Severity: engine.Low, Check: workingDir,
+		Examples: []*engine.Server{withExtra(stdio("python", "-m", "mcp_server"), "cwd", "./tools")},
+		Counter:  []*engine.Server{stdio("python", "-m", "mcp_server"), withExtra(remote("https://mcp.example.test/mcp"), "cwd", "/tmp")},
 	},
 	{
 		Name: "writable_config", Severity: engine.High,
@@ -312,21 +404,95 @@ func plaintextRemote(s *engine.Server, _ fs.FileMode) string {
 	if s.URL == "" {
 		return ""
 	}
-	u, err := url.Parse(s.URL)
+	u, err := ParseWebURL(s.URL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "ws") || u.Loopback() {
+		return ""
+	}
+	return fmt.Sprintf("%s:// to %s is unencrypted: anyone on the path can read and change the tool list and the calls", u.Scheme, sanitize.Text(u.Host))
+}
+
+// ambiguousURL fires on a URL a WHATWG parser (what the clients use)
+// rejects, and on one where Go's net/url, which the rest of DescriptorPin
+// and many other tools use to show and redact it, reads another host:
+// what a reviewer is shown is then not where the client connects.
+func ambiguousURL(s *engine.Server, _ fs.FileMode) string {
+	if s.URL == "" || strings.Contains(s.URL, "${") {
+		// The client resolves ${env:HOST} and the like before it parses
+		// the URL: the written form cannot be judged.
+		return ""
+	}
+	w, err := ParseWebURL(s.URL)
 	if err != nil {
+		return "the URL does not parse the way clients parse URLs (" + err.Error() + "), so where it connects cannot be checked"
+	}
+	g, gerr := url.Parse(s.URL)
+	ghost := ""
+	if gerr == nil {
+		ghost = strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(g.Hostname(), "["), "]"))
+	}
+	if gerr != nil || g.Scheme == "" || !sameHost(ghost, w) {
+		return fmt.Sprintf("URL parsers disagree on this URL: clients connect to %s, other readers see %s", sanitize.Text(w.Host), sanitize.Text(orNone(ghost)))
+	}
+	return ""
+}
+
+func sameHost(goHost string, w WebURL) bool {
+	if w.IP.IsValid() {
+		ip, err := netip.ParseAddr(goHost)
+		return err == nil && ip == w.IP
+	}
+	return goHost == w.Host
+}
+
+func orNone(h string) string {
+	if h == "" {
+		return "no host"
+	}
+	return h
+}
+
+func headersHelper(s *engine.Server, _ fs.FileMode) string {
+	h := s.Extra["headersHelper"]
+	if strings.TrimSpace(h) == "" {
 		return ""
 	}
-	if u.Scheme != "http" && u.Scheme != "ws" {
+	return fmt.Sprintf("headersHelper runs %q in a shell to make the request headers: the config holds a command the client executes", sanitize.Clip(RedactExtra("headersHelper", h), 120))
+}
+
+func trusted(s *engine.Server, _ fs.FileMode) string {
+	if s.Extra["trust"] != "true" {
 		return ""
 	}
-	host := u.Hostname()
-	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+	return "trust: true makes the client (Gemini CLI) skip the confirmation of every tool call to this server"
+}
+
+func autoApprove(s *engine.Server, _ fs.FileMode) string {
+	var parts []string
+	for _, k := range []string{"autoApprove", "alwaysAllow"} {
+		if v := s.Extra[k]; strings.TrimSpace(v) != "" {
+			parts = append(parts, k+" "+RedactExtra(k, v))
+		}
+	}
+	if len(parts) == 0 {
 		return ""
 	}
-	if ip, err := netip.ParseAddr(host); err == nil && ip.IsLoopback() {
+	return "the client runs these tools without asking: " + strings.Join(parts, "; ")
+}
+
+func envFile(s *engine.Server, _ fs.FileMode) string {
+	f := s.Extra["envFile"]
+	if strings.TrimSpace(f) == "" {
 		return ""
 	}
-	return fmt.Sprintf("%s:// to %s is unencrypted: anyone on the path can read and change the tool list and the calls", u.Scheme, host)
+	return fmt.Sprintf("envFile loads environment values from %q, outside the config: they are neither pinned nor checked, and whoever can write that file sets the server's environment (PYTHONPATH, NODE_OPTIONS)", RedactExtra("envFile", f))
+}
+
+func workingDir(s *engine.Server, _ fs.FileMode) string {
+	d := s.Extra["cwd"]
+	if strings.TrimSpace(d) == "" || s.Command == "" {
+		return ""
+	}
+	return fmt.Sprintf("the server starts in %q: a relative command, python -m and node's module lookup load code from there, so whoever can write that folder changes what runs", RedactExtra("cwd", d))
 }
 
 func inlineSecret(s *engine.Server, _ fs.FileMode) string {
@@ -347,10 +513,18 @@ func inlineSecret(s *engine.Server, _ fs.FileMode) string {
 			where = append(where, fmt.Sprintf("args[%d]", i))
 		}
 	}
+	for _, name := range ExtraFields {
+		if v := s.Extra[name]; v != "" && RedactExtra(name, v) != v {
+			where = append(where, name)
+		}
+	}
 	if s.URL != "" {
 		if u, err := url.Parse(s.URL); err == nil {
 			if u.User != nil {
 				where = append(where, "url credentials")
+			}
+			if strings.Contains(redact.URL(u.Scheme+"://"+u.Host+u.EscapedPath()), "/"+redact.Redacted) {
+				where = append(where, "url path")
 			}
 			for k, vs := range u.Query() {
 				for _, v := range vs {
@@ -398,9 +572,10 @@ func Risks(inv *engine.Inventory, mode fs.FileMode) []engine.Finding {
 	return out
 }
 
-// Matches reports whether a server's launch config is the pinned one (nil
-// when the server is not pinned). The service captures a stdio server
-// unattended only when it is.
+// Matches reports whether a server's launch config shows as the pinned one
+// (false when the server is not pinned). It compares redacted forms only,
+// so it cannot see a change of what redaction hides: the scheduled capture
+// must use MatchesApproved.
 func Matches(ps, s *engine.Server) bool {
 	return ps != nil && len(Changes(ps, s)) == 0
 }
@@ -430,6 +605,19 @@ func Hash(s *engine.Server) string {
 	add("url", str(redact.URL(s.URL)))
 	add("env_keys", strs(s.EnvKeys))
 	add("header_keys", strs(s.HeaderKeys))
+	// Launch fields join the hash only when set, so the hash of a launch
+	// without them (and every acceptance tied to it) is what it was.
+	if len(s.Extra) > 0 {
+		x := jsonv.Value{Kind: jsonv.Object}
+		for _, name := range ExtraFields {
+			if val := s.Extra[name]; val != "" {
+				x.Members = append(x.Members, jsonv.Member{Key: name, Value: str(RedactExtra(name, val))})
+			}
+		}
+		if len(x.Members) > 0 {
+			add("extra", x)
+		}
+	}
 	return canon.Hash(canon.Encode(&v))
 }
 

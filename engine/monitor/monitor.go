@@ -205,6 +205,3 @@ func Identity(path, home string) string {
 // DiffPins says what changed from one pin to the next: pin.Diff, which
 // pairs entries by the pin's own identity and compares every field.
 func DiffPins(old, cur *pin.Pin) *engine.PinChange { return pin.Diff(old, cur) }
-
-// Empty reports whether a pin change changes nothing.
-func Empty(c *engine.PinChange) bool { return pin.Empty(c) }

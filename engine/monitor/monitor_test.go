@@ -112,7 +112,7 @@ func TestDiffPins(t *testing.T) {
 	if len(c.Reapproved) != 1 || c.Reapproved[0] != "s/t" || len(c.ApprovedBy) != 1 || c.ApprovedBy[0] != "bob" {
 		t.Fatalf("%+v", c)
 	}
-	if !Empty(DiffPins(p1, p1)) {
+	if !pin.Empty(DiffPins(p1, p1)) {
 		t.Fatal("same pin must be empty")
 	}
 }

@@ -19,6 +19,15 @@ import (
 // file is a client config, which lists no tools) pinned tools are left
 // alone. It returns one line per change made.
 func Approve(pin *Pin, inv *engine.Inventory, keys []string, all, launchOnly bool, ap Approval) ([]string, error) {
+	return ApproveWith(pin, inv, keys, all, launchOnly, ap, Options{})
+}
+
+// ApproveWith is Approve with options: with a key, a re-approved server
+// records the keyed digests of its hidden values, and with all a server
+// whose values changed (or whose record has no digests yet) is
+// re-approved. A record made with another host's key is left to that
+// host unless something shown changed or it is named.
+func ApproveWith(pin *Pin, inv *engine.Inventory, keys []string, all, launchOnly bool, ap Approval, opt Options) ([]string, error) {
 	var done []string
 	exclude := pin.Exclude
 	// Entries are replaced, never edited: the slices may be shared with
@@ -59,7 +68,7 @@ func Approve(pin *Pin, inv *engine.Inventory, keys []string, all, launchOnly boo
 		if pin.Format < Format2 {
 			return
 		}
-		ps := ServerFrom(s, ap)
+		ps := ServerWith(s, ap, opt.Key)
 		for i, old := range pin.Servers {
 			if old.Name == s.Name {
 				pin.Servers[i] = ps
@@ -111,7 +120,11 @@ func Approve(pin *Pin, inv *engine.Inventory, keys []string, all, launchOnly boo
 		if pin.Format >= Format2 {
 			for _, s := range inv.Servers {
 				ps := pin.Server(s.Name)
-				if ps == nil || len(launch.Changes(ps.Launch(), s)) > 0 {
+				if ps == nil {
+					setServer(s)
+					continue
+				}
+				if ch, note := launch.Compare(*ps.Approved(), s, opt.Key); len(ch) > 0 || note == launch.NoteNoDigests {
 					setServer(s)
 				}
 			}

@@ -143,7 +143,8 @@ func entries(p *Pin) map[string]diffEntry {
 	for _, s := range p.Servers {
 		m[s.Identity()] = diffEntry{
 			label: sanitize.Text("server:" + s.Name), by: s.By,
-			sig: join(s.Transport, s.Command, list(s.Args), s.URL, list(s.EnvKeys), list(s.HeaderKeys), s.By, s.Note, s.At),
+			sig: join(s.Transport, s.Command, list(s.Args), s.URL, list(s.EnvKeys), list(s.HeaderKeys), s.By, s.Note, s.At,
+				pairs(s.Extra), s.KeyID, pairs(s.Values)),
 		}
 	}
 	for _, x := range p.Acceptances {
@@ -153,6 +154,15 @@ func entries(p *Pin) map[string]diffEntry {
 		}
 	}
 	return m
+}
+
+// pairs joins a map's entries in key order.
+func pairs(m map[string]string) string {
+	var b []byte
+	for _, k := range sortedKeys(m) {
+		b = append(append(append(append(b, k...), 0), m[k]...), 0)
+	}
+	return string(b)
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/descriptorpin/descriptorpin/engine/canon"
 	"github.com/descriptorpin/descriptorpin/engine/jsonv"
+	"github.com/descriptorpin/descriptorpin/engine/launch"
 	"github.com/descriptorpin/descriptorpin/engine/redact"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 )
@@ -62,8 +64,11 @@ type Tool struct {
 	Approval
 }
 
-// Server is the approved launch config of one server. Env values are
-// never recorded, only their key names.
+// Server is the approved launch config of one server. Env and header
+// values are never recorded, only their key names; arguments, the URL and
+// the launch fields are recorded redacted. What redaction hides is
+// recorded as keyed digests (Values, made with the key whose id is KeyID),
+// so a change of it is a LAUNCH while no value is ever in the pin.
 type Server struct {
 	Name       string
 	Transport  string
@@ -72,7 +77,18 @@ type Server struct {
 	URL        string
 	EnvKeys    []string
 	HeaderKeys []string
+	Extra      map[string]string // launch fields (launch.ExtraFields), redacted
+	KeyID      string            // format 2, optional: id of the digest key
+	Values     map[string]string // format 2, optional: field -> keyed digest
 	Approval
+}
+
+// Options are what building a pin is handed besides the inventory.
+type Options struct {
+	// Key makes the keyed digests of the launch values redaction hides
+	// (launch.Values); nil records none. The CLI and the service pass the
+	// per-host key.
+	Key launch.Key
 }
 
 // Acceptance records that a person accepted a static finding on purpose.
@@ -144,21 +160,55 @@ func (s *Server) Launch() *engine.Server {
 	if s == nil {
 		return nil
 	}
-	return &engine.Server{Name: s.Name, Transport: s.Transport, Command: s.Command, Args: s.Args, URL: s.URL, EnvKeys: s.EnvKeys, HeaderKeys: s.HeaderKeys}
+	return &engine.Server{Name: s.Name, Transport: s.Transport, Command: s.Command, Args: s.Args, URL: s.URL, EnvKeys: s.EnvKeys, HeaderKeys: s.HeaderKeys, Extra: s.Extra}
 }
 
-// ServerFrom records the launch config of a server.
-func ServerFrom(s *engine.Server, ap Approval) *Server {
-	return &Server{
+// Approved returns the pinned launch config with its value digests, for
+// launch.Compare and launch.MatchesApproved; nil for a nil server.
+func (s *Server) Approved() *launch.Approved {
+	if s == nil {
+		return nil
+	}
+	return &launch.Approved{Server: s.Launch(), KeyID: s.KeyID, Values: s.Values}
+}
+
+// ServerFrom records the launch config of a server, without value
+// digests.
+func ServerFrom(s *engine.Server, ap Approval) *Server { return ServerWith(s, ap, nil) }
+
+// ServerWith records the launch config of a server and, with a key, the
+// keyed digests of what redaction hides in it.
+func ServerWith(s *engine.Server, ap Approval, key launch.Key) *Server {
+	ps := &Server{
 		Name: s.Name, Transport: s.Transport, Command: s.Command,
 		Args: redact.Args(s.Args), URL: redact.URL(s.URL),
 		EnvKeys: append([]string(nil), s.EnvKeys...), HeaderKeys: append([]string(nil), s.HeaderKeys...), Approval: ap,
 	}
+	for _, name := range launch.ExtraFields {
+		if v := s.Extra[name]; v != "" {
+			if ps.Extra == nil {
+				ps.Extra = map[string]string{}
+			}
+			ps.Extra[name] = launch.RedactExtra(name, v)
+		}
+	}
+	// The key id is recorded only beside digests: a launch that hides
+	// nothing compares whole without one.
+	if ps.Values = launch.Values(s, key); len(ps.Values) > 0 {
+		ps.KeyID = key.ID()
+	}
+	return ps
 }
 
 // Build pins every tool (and, in format 2, every server) of an
-// inventory with one approval record.
+// inventory with one approval record, without value digests.
 func Build(inv *engine.Inventory, format int, ap Approval) (*Pin, error) {
+	return BuildWith(inv, format, ap, Options{})
+}
+
+// BuildWith is Build with options: with a key, each server's record holds
+// the keyed digests of its hidden values.
+func BuildWith(inv *engine.Inventory, format int, ap Approval, opt Options) (*Pin, error) {
 	p := &Pin{Format: format}
 	if format == Format1 {
 		p.ToolVersion = OriginalVersion
@@ -175,7 +225,7 @@ func Build(inv *engine.Inventory, format int, ap Approval) (*Pin, error) {
 	}
 	if format >= Format2 {
 		for _, s := range inv.Servers {
-			p.Servers = append(p.Servers, ServerFrom(s, ap))
+			p.Servers = append(p.Servers, ServerWith(s, ap, opt.Key))
 		}
 	}
 	p.sort()
@@ -219,6 +269,15 @@ func strs(ss []string) jsonv.Value {
 		v.Items = append(v.Items, str(s))
 	}
 	return v
+}
+
+// strMap writes a map of strings as an object; the encoder sorts keys.
+func strMap(m map[string]string) jsonv.Value {
+	o := newObj()
+	for k, v := range m {
+		o.set(k, str(v))
+	}
+	return o.v
 }
 
 type objBuilder struct{ v jsonv.Value }
@@ -276,6 +335,15 @@ func (p *Pin) Marshal() []byte {
 			}
 			if len(s.HeaderKeys) > 0 {
 				o.set("header_keys", strs(s.HeaderKeys))
+			}
+			if len(s.Extra) > 0 {
+				o.set("launch_fields", strMap(s.Extra))
+			}
+			if s.KeyID != "" {
+				o.set("key_id", str(s.KeyID))
+			}
+			if len(s.Values) > 0 {
+				o.set("value_digests", strMap(s.Values))
 			}
 			servers.Items = append(servers.Items, o.v)
 		}
@@ -557,12 +625,73 @@ func (r *pinReader) servers(root *jsonv.Value, p *Pin) error {
 		if s.HeaderKeys, _, err = r.strList(v, path, "header_keys"); err != nil {
 			return err
 		}
+		if err := r.launchRecord(v, path, s); err != nil {
+			return err
+		}
 		if s.Approval, err = r.approval(v, path, p.Format); err != nil {
 			return err
 		}
 		p.Servers = append(p.Servers, s)
 	}
 	return nil
+}
+
+var hexDigest = regexp.MustCompile(`^[0-9a-f]{32}$`)
+
+// launchRecord reads a server entry's optional launch fields, key id and
+// value digests (absent in pins written before they existed).
+func (r *pinReader) launchRecord(v *jsonv.Value, path string, s *Server) error {
+	var err error
+	if s.Extra, err = r.strMap(v, path, "launch_fields"); err != nil {
+		return err
+	}
+	for k := range s.Extra {
+		if !slices.Contains(launch.ExtraFields, k) {
+			fv, _ := v.Get("launch_fields")
+			return r.errAt(fv, path+".launch_fields", "unknown launch field %q", sanitize.Text(k))
+		}
+	}
+	if s.KeyID, err = r.str(v, path, "key_id", false); err != nil {
+		return err
+	}
+	if s.KeyID != "" && !hexID.MatchString(s.KeyID) {
+		return r.tampered(v, path+".key_id", "server %q: key_id is not 16 lower-case hex digits", sanitize.Text(s.Name))
+	}
+	if s.Values, err = r.strMap(v, path, "value_digests"); err != nil {
+		return err
+	}
+	for f, d := range s.Values {
+		if !hexDigest.MatchString(d) {
+			return r.tampered(v, path+".value_digests", "server %q: digest of %q is not 32 lower-case hex digits", sanitize.Text(s.Name), sanitize.Text(f))
+		}
+	}
+	if len(s.Values) > 0 && s.KeyID == "" {
+		return r.tampered(v, path+".value_digests", "server %q: value digests without a key_id", sanitize.Text(s.Name))
+	}
+	return nil
+}
+
+// strMap reads an optional object of strings; nil when absent or empty.
+func (r *pinReader) strMap(obj *jsonv.Value, path, key string) (map[string]string, error) {
+	v, ok := obj.Get(key)
+	if !ok {
+		return nil, nil
+	}
+	if v.Kind != jsonv.Object {
+		return nil, r.errAt(v, path+"."+key, "'%s' must be an object of strings, got %s", key, v.Kind)
+	}
+	var out map[string]string
+	for i := range v.Members {
+		m := &v.Members[i]
+		if m.Value.Kind != jsonv.String {
+			return nil, r.errAt(&m.Value, path+"."+key, "'%s' values must be strings, got %s", key, m.Value.Kind)
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		out[m.Key] = m.Value.Str
+	}
+	return out, nil
 }
 
 func (r *pinReader) acceptances(root *jsonv.Value, p *Pin) error {

@@ -20,9 +20,10 @@ import (
 // Redacted replaces a secret value wherever one would otherwise be shown.
 const Redacted = "REDACTED"
 
-// URL removes what a URL may carry as a secret: the userinfo and the
-// values of the query string. Scheme, host, port, path and query keys stay,
-// so a reader still sees where it points. A string that does not parse as
+// URL removes what a URL may carry as a secret: the userinfo, the values
+// of the query string, the fragment and any path segment that looks like a
+// secret (a Zapier-style key in the path). Scheme, host, port, the rest of
+// the path and query keys stay, so a reader still sees where it points. A string that does not parse as
 // a URL with a scheme is returned as Redacted when it has a query or an
 // '@', unchanged otherwise.
 func URL(raw string) string {
@@ -38,6 +39,20 @@ func URL(raw string) string {
 	}
 	if u.User != nil {
 		u.User = url.User(Redacted)
+	}
+	if esc := u.EscapedPath(); esc != "" {
+		segs := strings.Split(esc, "/")
+		changed := false
+		for i, seg := range segs {
+			if dec, err := url.PathUnescape(seg); err == nil && LooksSecret(dec) {
+				segs[i], changed = Redacted, true
+			}
+		}
+		if changed {
+			esc = strings.Join(segs, "/")
+			u.Path, _ = url.PathUnescape(esc)
+			u.RawPath = esc
+		}
 	}
 	if u.RawQuery != "" {
 		q := u.Query()

@@ -92,23 +92,71 @@ func SecretValue(key, v string) bool {
 }
 
 // Arg hides a secret inside one command-line argument: a whole
-// token-shaped argument, or the value of --flag=value when the flag names a
-// secret or the value looks like one.
+// token-shaped argument, the value of --flag=value when the flag names a
+// secret or the value looks like one, the credentials of a URL-shaped
+// argument (postgres://user:PW@host, ?api_key=K, a key in the path, see URL)
+// and the value of a header-shaped one ("Authorization: Bearer T",
+// "X-Api-Key:V") or of an assignment (docker run -e TOKEN=V) when the
+// name names a secret or the value looks like one.
 func Arg(a string) string {
 	if i := strings.IndexByte(a, '='); i > 0 && strings.HasPrefix(a, "-") {
 		if SecretValue(a[:i], a[i+1:]) {
 			return a[:i+1] + Redacted
 		}
-		return a
+		return a[:i+1] + value(a[i+1:])
 	}
-	if LooksSecret(a) {
-		return Redacted
-	}
-	return a
+	return value(a)
 }
 
-// Args applies Arg to each argument and also hides the value
-// after a flag that names a secret ("--token VALUE").
+// value redacts one argument or flag value by its shape.
+func value(v string) string {
+	if LooksSecret(v) {
+		return Redacted
+	}
+	if URLShaped(v) {
+		return URL(v)
+	}
+	if name, sep, val, ok := headerShaped(v); ok && SecretValue(name, val) {
+		return name + sep + Redacted
+	}
+	if m := assignment.FindStringSubmatch(v); m != nil {
+		// NAME=VALUE, as docker run -e and env(1) take it.
+		if SecretValue(m[1], m[2]) {
+			return m[1] + "=" + Redacted
+		}
+		if URLShaped(m[2]) {
+			return m[1] + "=" + URL(m[2])
+		}
+	}
+	return v
+}
+
+// assignment matches an environment assignment, NAME=VALUE.
+var assignment = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)=(.*)$`)
+
+// urlShaped matches scheme:// at the start of a string, the shape of every
+// URL that can carry a host and credentials (https://, postgres://,
+// mongodb+srv://, redis://).
+var urlShaped = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*://`)
+
+// URLShaped reports whether an argument is a URL with an authority.
+func URLShaped(v string) bool { return urlShaped.MatchString(strings.TrimSpace(v)) }
+
+// headerLine matches "Name: value" and "Name:value" with an HTTP token as
+// the name; a one-letter name is a Windows drive (C:\x), not a header.
+var headerLine = regexp.MustCompile(`^([!#$%&'*+.^_|~0-9A-Za-z-]{2,}):([ \t]*)(.+)$`)
+
+func headerShaped(v string) (name, sep, val string, ok bool) {
+	m := headerLine.FindStringSubmatch(v)
+	if m == nil || strings.HasPrefix(m[3], "//") {
+		return "", "", "", false
+	}
+	return m[1], ":" + m[2], m[3], true
+}
+
+// Args applies Arg to each argument and also hides the value after a flag
+// that names a secret ("--token VALUE"); a URL there keeps what URL keeps
+// ("--oauth-issuer https://login.example/...").
 func Args(args []string) []string {
 	if args == nil {
 		return nil
@@ -116,10 +164,20 @@ func Args(args []string) []string {
 	out := make([]string, len(args))
 	for i, a := range args {
 		out[i] = Arg(a)
-		if i > 0 && strings.HasPrefix(args[i-1], "-") && !strings.Contains(args[i-1], "=") &&
-			secretKey.MatchString(args[i-1]) && !IsReference(a) && !strings.HasPrefix(a, "-") {
+		if SecretFlagValue(args, i) {
 			out[i] = Redacted
+			if URLShaped(a) {
+				out[i] = URL(a)
+			}
 		}
 	}
 	return out
+}
+
+// SecretFlagValue reports whether args[i] is the value of the flag before
+// it and that flag names a secret ("--token VALUE").
+func SecretFlagValue(args []string, i int) bool {
+	a := args[i]
+	return i > 0 && strings.HasPrefix(args[i-1], "-") && !strings.Contains(args[i-1], "=") &&
+		secretKey.MatchString(args[i-1]) && !IsReference(a) && !strings.HasPrefix(a, "-")
 }

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"path"
 	"sort"
 	"strings"
 
@@ -21,6 +22,10 @@ const (
 	// FingerprintKey names the partial fingerprint that carries a
 	// finding's stable id (a poison signal's id for poison results).
 	FingerprintKey = "descriptorpin/v1"
+	// AutomationID is run.automationDetails.id: the category
+	// "descriptorpin" (the part before the last slash, as GitHub code
+	// scanning reads it) with no run id, so the log stays deterministic.
+	AutomationID = "descriptorpin/"
 )
 
 // SARIF renders a report as a SARIF 2.1.0 log with one run, for code
@@ -62,14 +67,20 @@ func SARIF(r *scan.Report, tool ToolInfo) []byte {
 		results = appendResults(results, r, &r.Accepted[i], index, true)
 	}
 
+	fullName := "DescriptorPin"
+	if tool.Version != "" {
+		fullName += " " + tool.Version
+	}
 	driver := newObject().
 		set("name", jstr(tool.Name)).
+		set("fullName", jstr(sanitize.Text(fullName))).
 		set("informationUri", jstr(InformationURI)).
 		set("rules", jarr(ruleValues))
 	driver.opt("version", tool.Version)
 
 	run := newObject().
 		set("tool", newObject().set("driver", driver.value()).value()).
+		set("automationDetails", newObject().set("id", jstr(AutomationID)).value()).
 		set("results", jarr(results))
 
 	root := newObject().
@@ -105,10 +116,26 @@ func RuleID(f *engine.Finding) string {
 // PoisonRuleID is the SARIF rule id of one poison signal.
 func PoisonRuleID(signal string) string { return string(engine.Poison) + "/" + signal }
 
+// SecuritySeverity is a rule's properties["security-severity"]: the CVSS-like
+// score GitHub code scanning turns into Critical (9.0 and up), High (7.0 to
+// 8.9), Medium (4.0 to 6.9) or Low (below 4.0).
+func SecuritySeverity(s engine.Severity) string {
+	switch s {
+	case engine.Critical:
+		return "9.5"
+	case engine.High:
+		return "8.0"
+	case engine.Medium:
+		return "5.5"
+	}
+	return "3.0"
+}
+
 // sarifRule is one reportingDescriptor.
 type sarifRule struct {
 	id, name, short, full, help string
 	level                       string
+	severity                    engine.Severity // properties["security-severity"]
 }
 
 func (rl sarifRule) value() jsonv.Value {
@@ -120,7 +147,9 @@ func (rl sarifRule) value() jsonv.Value {
 		set("help", newObject().set("text", jstr(rl.help)).value()).
 		set("helpUri", jstr(InformationURI)).
 		set("defaultConfiguration", newObject().set("level", jstr(rl.level)).value()).
-		set("properties", newObject().set("tags", jarr([]jsonv.Value{jstr("security"), jstr("mcp")})).value()).
+		set("properties", newObject().
+			set("tags", jarr([]jsonv.Value{jstr("security"), jstr("mcp")})).
+			set("security-severity", jstr(SecuritySeverity(rl.severity))).value()).
 		value()
 }
 
@@ -135,44 +164,50 @@ var classRules = map[engine.Class]sarifRule{
 			"The result names each changed field and, inside a schema, the JSON path of the change.",
 		help: "Review the changed fields. If the change is expected, approve the tool again so the pin records the new " +
 			"descriptor; if not, disable the server in the MCP client before the model reads the changed text.",
-		level: "error",
+		level:    "error",
+		severity: engine.High,
 	},
 	engine.Launch: {
 		name:  "LaunchConfigChanged",
 		short: "A server's launch config differs from the pinned one",
 		full: "The command, arguments, URL, transport, or the set of environment or header keys with which a client " +
 			"launches or reaches a server changed after approval. A stdio server is a command line, so this is a rug pull of its own.",
-		help:  "Review the change in the client config. If it is expected, approve the server again; if not, revert the config.",
-		level: "error",
+		help:     "Review the change in the client config. If it is expected, approve the server again; if not, revert the config.",
+		level:    "error",
+		severity: engine.High,
 	},
 	engine.Added: {
-		name:  "UnpinnedTool",
-		short: "A tool is not in the pin",
-		full:  "A server exposes a tool that was never approved: it is absent from the pin, so nothing has reviewed its description or schema.",
-		help:  "Review the new tool's descriptor and approve it (pin it) if it is expected.",
-		level: "warning",
+		name:     "UnpinnedTool",
+		short:    "A tool is not in the pin",
+		full:     "A server exposes a tool that was never approved: it is absent from the pin, so nothing has reviewed its description or schema.",
+		help:     "Review the new tool's descriptor and approve it (pin it) if it is expected.",
+		level:    "warning",
+		severity: engine.Medium,
 	},
 	engine.Removed: {
-		name:  "RemovedToolOrServer",
-		short: "A pinned tool is no longer present",
-		full:  "A tool recorded in the pin is not exposed by its server any more.",
-		help:  "If the tool was retired on purpose, update the pin; otherwise check the server's configuration.",
-		level: "note",
+		name:     "RemovedToolOrServer",
+		short:    "A pinned tool is no longer present",
+		full:     "A tool recorded in the pin is not exposed by its server any more.",
+		help:     "If the tool was retired on purpose, update the pin; otherwise check the server's configuration.",
+		level:    "note",
+		severity: engine.Low,
 	},
 	engine.Shadow: {
 		name:  "ToolNameShadowing",
 		short: "One tool name is claimed by several servers",
 		full: "Two or more servers that the same client sees expose a tool of the same name. The client's resolution " +
 			"order decides which one runs, so a later server can shadow a trusted tool.",
-		help:  "Rename or remove one of the tools, or accept the collision in the pin if every claimant is trusted.",
-		level: "warning",
+		help:     "Rename or remove one of the tools, or accept the collision in the pin if every claimant is trusted.",
+		level:    "warning",
+		severity: engine.Medium,
 	},
 	engine.Transport: {
-		name:  "TransportReview",
-		short: "A server's transport or launch line deserves review",
-		full:  "A server's transport or launch configuration is one that should be reviewed before it is trusted.",
-		help:  "Review the server's launch configuration in the client config, then accept it in the pin if it is expected.",
-		level: "note",
+		name:     "TransportReview",
+		short:    "A server's transport or launch line deserves review",
+		full:     "A server's transport or launch configuration is one that should be reviewed before it is trusted.",
+		help:     "Review the server's launch configuration in the client config, then accept it in the pin if it is expected.",
+		level:    "note",
+		severity: engine.Low,
 	},
 }
 
@@ -185,50 +220,57 @@ var transportRules = map[string]sarifRule{
 		full:  "The server uses the stdio transport: it is " + launch.TransportNote + ".",
 		help: "Check the command, arguments and environment the client config launches. Accept the finding in the pin " +
 			"once reviewed; the acceptance lapses if the launch config changes.",
-		level: "note",
+		level:    "note",
+		severity: engine.Low,
 	},
 
 	"unpinned_package": {
-		name:  "UnpinnedPackage",
-		short: "A package runner launches a package without an exact version",
-		full:  "npx, uvx, pnpm dlx, bunx, yarn dlx or pipx run start a package with no exact version (or a floating tag, a range, a git or URL source), or docker run starts an image without a digest: what runs can change with no edit to the config.",
-		help:  "Pin the exact version (pkg@1.2.3, pkg==1.2.3) or the image digest (@sha256:...).",
-		level: "warning",
+		name:     "UnpinnedPackage",
+		short:    "A package runner launches a package without an exact version",
+		full:     "npx, uvx, pnpm dlx, bunx, yarn dlx or pipx run start a package with no exact version (or a floating tag, a range, a git or URL source), or docker run starts an image without a digest: what runs can change with no edit to the config.",
+		help:     "Pin the exact version (pkg@1.2.3, pkg==1.2.3) or the image digest (@sha256:...).",
+		level:    "warning",
+		severity: engine.Medium,
 	},
 	"shell_command": {
-		name:  "ShellCommand",
-		short: "A server is launched through a shell command string or sudo",
-		full:  "The launch line runs a shell with -c (or cmd /c, powershell -Command), pipes a download into a shell, or uses sudo: the config holds a script, not a program.",
-		help:  "Launch the server's program directly with its arguments.",
-		level: "error",
+		name:     "ShellCommand",
+		short:    "A server is launched through a shell command string or sudo",
+		full:     "The launch line runs a shell with -c (or cmd /c, powershell -Command), pipes a download into a shell, or uses sudo: the config holds a script, not a program.",
+		help:     "Launch the server's program directly with its arguments.",
+		level:    "error",
+		severity: engine.High,
 	},
 	"plaintext_remote": {
-		name:  "PlaintextRemote",
-		short: "A remote server is reached over unencrypted http:// or ws://",
-		full:  "A server on another host is reached without TLS: anyone on the path can read and change the tool list and the calls.",
-		help:  "Use https:// or wss://.",
-		level: "warning",
+		name:     "PlaintextRemote",
+		short:    "A remote server is reached over unencrypted http:// or ws://",
+		full:     "A server on another host is reached without TLS: anyone on the path can read and change the tool list and the calls.",
+		help:     "Use https:// or wss://.",
+		level:    "warning",
+		severity: engine.Medium,
 	},
 	"inline_secret": {
-		name:  "InlineSecret",
-		short: "A secret is written inline in a client config",
-		full:  "An env value, header, argument or URL query holds a token-shaped value or a value whose key names a secret. It is reported by key name; the value is never shown.",
-		help:  "Move the secret to the environment or the client's secret store and reference it (${env:VAR}, ${input:...}).",
-		level: "error",
+		name:     "InlineSecret",
+		short:    "A secret is written inline in a client config",
+		full:     "An env value, header, argument or URL query holds a token-shaped value or a value whose key names a secret. It is reported by key name; the value is never shown.",
+		help:     "Move the secret to the environment or the client's secret store and reference it (${env:VAR}, ${input:...}).",
+		level:    "error",
+		severity: engine.High,
 	},
 	"writable_config": {
-		name:  "WritableConfig",
-		short: "A client config file is writable by other users",
-		full:  "Whoever can write the client config decides what the client launches.",
-		help:  "chmod go-w the file.",
-		level: "error",
+		name:     "WritableConfig",
+		short:    "A client config file is writable by other users",
+		full:     "Whoever can write the client config decides what the client launches.",
+		help:     "chmod go-w the file.",
+		level:    "error",
+		severity: engine.High,
 	},
 	"unknown_transport": {
-		name:  "UnknownTransport",
-		short: "A server declares a transport DescriptorPin does not know",
-		full:  "The transport is none of stdio, http, sse, streamable-http and ws, so its risk cannot be judged.",
-		help:  "Check the client config.",
-		level: "note",
+		name:     "UnknownTransport",
+		short:    "A server declares a transport DescriptorPin does not know",
+		full:     "The transport is none of stdio, http, sse, streamable-http and ws, so its risk cannot be judged.",
+		help:     "Check the client config.",
+		level:    "note",
+		severity: engine.Low,
 	},
 }
 
@@ -297,22 +339,24 @@ func sarifRules(r *scan.Report) []sarifRule {
 			}
 			if f.Class == engine.Transport {
 				byID[id] = sarifRule{
-					id:    id,
-					name:  camel(f.Rule),
-					short: "Transport rule " + f.Rule + " fired",
-					full:  "The transport rule " + f.Rule + " fired on a server's launch configuration. " + classRules[engine.Transport].full,
-					help:  classRules[engine.Transport].help,
-					level: SARIFLevel(f.Severity),
+					id:       id,
+					name:     camel(f.Rule),
+					short:    "Transport rule " + f.Rule + " fired",
+					full:     "The transport rule " + f.Rule + " fired on a server's launch configuration. " + classRules[engine.Transport].full,
+					help:     classRules[engine.Transport].help,
+					level:    SARIFLevel(f.Severity),
+					severity: f.Severity,
 				}
 				continue
 			}
 			byID[id] = sarifRule{
-				id:    id,
-				name:  camel(string(f.Class)),
-				short: "Finding class " + string(f.Class),
-				full:  "A finding of class " + string(f.Class) + " was reported; the result message describes it.",
-				help:  "Review the finding and the file it names.",
-				level: SARIFLevel(f.Severity),
+				id:       id,
+				name:     camel(string(f.Class)),
+				short:    "Finding class " + string(f.Class),
+				full:     "A finding of class " + string(f.Class) + " was reported; the result message describes it.",
+				help:     "Review the finding and the file it names.",
+				level:    SARIFLevel(f.Severity),
+				severity: f.Severity,
 			}
 		}
 	}
@@ -344,6 +388,10 @@ func poisonRule(name string, weight int) sarifRule {
 	rl.help = "Read the tool's text as the model would. If it instructs rather than documents, disable the server; " +
 		"if the signal is a false positive, accept it in the pin (the acceptance lapses when the descriptor changes)."
 	rl.level = "warning"
+	// A signal is ranked high for code scanning: text that instructs the
+	// model is tool poisoning whatever its score, and the result's own
+	// level still follows the tool's score.
+	rl.severity = engine.High
 	return rl
 }
 
@@ -413,7 +461,7 @@ func result(r *scan.Report, f *engine.Finding, ruleID string, ruleIndex int, id,
 		set("ruleId", jstr(ruleID)).
 		set("ruleIndex", jnum(ruleIndex)).
 		set("level", jstr(SARIFLevel(f.Severity))).
-		set("message", newObject().set("text", jstr(msg)).value()).
+		set("message", newObject().set("text", jstr(messageText(msg))).value()).
 		set("properties", props.value())
 	if id != "" {
 		res.set("partialFingerprints", newObject().set(FingerprintKey, vis(id)).value())
@@ -421,10 +469,16 @@ func result(r *scan.Report, f *engine.Finding, ruleID string, ruleIndex int, id,
 	loc := newObject()
 	has := false
 	if uri := artifactURI(r.File); uri != "" {
-		phys := newObject().set("artifactLocation", newObject().set("uri", jstr(uri)).value())
-		if f.Line > 0 {
-			phys.set("region", newObject().set("startLine", jnum(f.Line)).value())
+		// Code scanning needs a region with a startLine. A finding with no
+		// line of its own (REMOVED: the tool is gone; SHADOW: the name is
+		// claimed in several places) points at the file's first line.
+		line := f.Line
+		if line <= 0 {
+			line = 1
 		}
+		phys := newObject().
+			set("artifactLocation", newObject().set("uri", jstr(uri)).value()).
+			set("region", newObject().set("startLine", jnum(line)).value())
 		loc.set("physicalLocation", phys.value())
 		has = true
 	}
@@ -488,25 +542,64 @@ func message(f *engine.Finding) string {
 	return m
 }
 
-// artifactURI turns the file name the caller gave into a SARIF URI
-// reference: backslashes become slashes, a Windows drive path becomes a
-// file URI (so "C:" is not read as a scheme), and characters a URI cannot
-// hold are percent-encoded. Nothing is made absolute.
+// messageText makes a result message plain text that a SARIF viewer
+// shows as it is: SARIF (§3.11.6) reads "[text](target)" in message.text
+// as an embedded link, to a URI or to a location by index, so a
+// description saying "[see docs](https://evil.example/x)" would become a
+// live link. Every '[' and ']' is escaped with a backslash, the form the
+// spec gives for literal brackets, and a backslash that would otherwise
+// escape one is doubled.
+func messageText(m string) string {
+	if !strings.ContainsAny(m, "[]") {
+		return m
+	}
+	var b strings.Builder
+	for i := 0; i < len(m); i++ {
+		c := m[i]
+		switch {
+		case c == '[' || c == ']':
+			b.WriteByte('\\')
+		case c == '\\' && i+1 < len(m) && (m[i+1] == '[' || m[i+1] == ']'):
+			b.WriteByte('\\')
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// artifactURI turns the file name the caller gave into a SARIF URI: a
+// relative path stays a relative reference (code scanning resolves it
+// against the repository root), cleaned so that "a/../b" and "./b" give
+// the one URI "b"; an absolute path becomes a file URI ("file:///home/…",
+// "file:///C:/…", "file://server/share/…" for UNC), since a relative
+// reference must not begin with a slash (SARIF1004). Backslashes become
+// slashes and characters a URI cannot hold are percent-encoded.
 func artifactURI(file string) string {
 	if file == "" {
 		return ""
 	}
 	p := strings.ReplaceAll(file, `\`, "/")
 	prefix := ""
-	if len(p) >= 3 && p[1] == ':' && p[2] == '/' && ((p[0] >= 'a' && p[0] <= 'z') || (p[0] >= 'A' && p[0] <= 'Z')) {
+	drive := len(p) >= 3 && p[1] == ':' && p[2] == '/' && ((p[0] >= 'a' && p[0] <= 'z') || (p[0] >= 'A' && p[0] <= 'Z'))
+	switch {
+	case drive:
 		prefix = "file:///"
+		p = p[:2] + path.Clean(p[2:])
+	case strings.HasPrefix(p, "//") && !strings.HasPrefix(p, "///"):
+		prefix = "file:" // UNC: //server/share/...
+		p = "/" + path.Clean(p[1:])
+	case strings.HasPrefix(p, "/"):
+		prefix = "file://"
+		p = path.Clean(p)
+	default:
+		p = path.Clean(p)
 	}
 	const upperHex = "0123456789ABCDEF"
 	var b strings.Builder
 	b.WriteString(prefix)
 	for i := 0; i < len(p); i++ {
 		c := p[i]
-		if uriAllowed(c) || (c == ':' && prefix != "" && i == 1) {
+		if uriAllowed(c) || (c == ':' && drive && i == 1) {
 			b.WriteByte(c)
 			continue
 		}

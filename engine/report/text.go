@@ -19,6 +19,13 @@ import (
 // TextOptions tunes the text report.
 type TextOptions struct {
 	ShowIDs bool // append "[id ...]" to finding and signal lines
+	// Severity starts each finding's first line with its severity
+	// ("[high] MUTATION ..."), as status and notifications show it. The
+	// reference rules never show it: their output is the original's.
+	Severity bool
+	// Color paints the severity for a terminal (ANSI SGR). Descriptor text
+	// is never coloured: it is escaped like everywhere else.
+	Color bool
 }
 
 // s sanitises one untrusted string for a line of text.
@@ -56,7 +63,10 @@ func Lines(r *scan.Report, opt TextOptions) []byte {
 			if f.Class != g[0] && (len(g) == 1 || f.Class != g[1]) {
 				continue
 			}
-			for _, l := range FindingLines(f, r.Rules, opt) {
+			for k, l := range FindingLines(f, r.Rules, opt) {
+				if k == 0 && opt.Severity && r.Rules != detect.RulesReference {
+					b.WriteString(severityTag(f.Severity, opt.Color))
+				}
 				b.WriteString(l)
 				b.WriteByte('\n')
 			}
@@ -84,10 +94,7 @@ func FindingLines(f *engine.Finding, rules detect.RuleSet, opt TextOptions) []st
 		}
 		out = append(out, fmt.Sprintf("MUTATION %s: %spinned %s scanned %s%s", s(f.Subject), renamed, engine.Digest(f.PinnedHash), engine.Digest(f.ScannedHash), id(f.ID)))
 		for _, c := range f.Changes {
-			out = append(out,
-				fmt.Sprintf("  field %s changed", s(c.Path)),
-				fmt.Sprintf("    pinned:  %s", clip(c.Pinned)),
-				fmt.Sprintf("    scanned: %s", clip(c.Scanned)))
+			out = append(out, changeLines(c, ref)...)
 		}
 		if f.ChangesOmitted > 0 {
 			out = append(out, fmt.Sprintf("  %d more changed %s not shown (see --format json)", f.ChangesOmitted, plural(f.ChangesOmitted, "field", "fields", ref)))
@@ -95,10 +102,7 @@ func FindingLines(f *engine.Finding, rules detect.RuleSet, opt TextOptions) []st
 	case engine.Launch:
 		out = append(out, fmt.Sprintf("LAUNCH %s: %s%s", s(f.Subject), s(f.Detail), id(f.ID)))
 		for _, c := range f.Changes {
-			out = append(out,
-				fmt.Sprintf("  field %s changed", s(c.Path)),
-				fmt.Sprintf("    pinned:  %s", clip(c.Pinned)),
-				fmt.Sprintf("    scanned: %s", clip(c.Scanned)))
+			out = append(out, changeLines(c, ref)...)
 		}
 	case engine.Added:
 		if f.Tool == "" && f.Detail != "" { // a server's launch config
@@ -150,6 +154,50 @@ func FindingLines(f *engine.Finding, rules detect.RuleSet, opt TextOptions) []st
 	return out
 }
 
+// changeLines shows one changed field. A value that fits on a line is
+// shown whole on both sides, as the original does; a longer one (default
+// rules) as a word diff, so a sentence added at the end of a long
+// description is what the reader sees. The reference rules keep the
+// original's 85-character cut.
+func changeLines(c engine.Change, ref bool) []string {
+	out := []string{fmt.Sprintf("  field %s changed", s(c.Path))}
+	if ref || (short(c.Pinned) && short(c.Scanned)) {
+		return append(out, "    pinned:  "+clip(c.Pinned), "    scanned: "+clip(c.Scanned))
+	}
+	pinned, scanned := c.Pinned, c.Scanned
+	if pinned == engine.Absent {
+		out, pinned = append(out, "    pinned:  "+engine.Absent), ""
+	}
+	if scanned == engine.Absent {
+		out, scanned = append(out, "    scanned: "+engine.Absent), ""
+	}
+	hunks := WordDiff(pinned, scanned)
+	if len(hunks) == 0 {
+		return append(out, "    diff:    the same words; only spacing or line breaks changed")
+	}
+	for _, h := range hunks {
+		out = append(out, "    diff:    "+h)
+	}
+	return out
+}
+
+func short(v string) bool {
+	return utf8.RuneCountInString(v) <= 88 && !strings.ContainsAny(v, "\n\r")
+}
+
+// severityTag is "[high] ", coloured for a terminal when asked.
+func severityTag(sv engine.Severity, color bool) string {
+	tag := "[" + sv.String() + "]"
+	if !color {
+		return tag + " "
+	}
+	sgr := map[engine.Severity]string{engine.Critical: "1;31", engine.High: "31", engine.Medium: "33", engine.Low: "36"}[sv]
+	if sgr == "" {
+		return tag + " "
+	}
+	return "\x1b[" + sgr + "m" + tag + "\x1b[0m "
+}
+
 // plural picks a word form. The reference rules keep the original's
 // always-plural wording ("1 signals") so its output is reproduced exactly.
 func plural(n int, one, many string, ref bool) string {
@@ -178,6 +226,33 @@ func CountedFindings(r *scan.Report) int {
 		}
 	}
 	return n
+}
+
+// CountedAtLeast is the number of counted findings of severity min or
+// above: what --fail-on compares.
+func CountedAtLeast(r *scan.Report, min engine.Severity) int {
+	n := 0
+	for _, f := range r.Findings {
+		if Counted(r, f) && f.Severity >= min {
+			n++
+		}
+	}
+	return n
+}
+
+// CleanSummary is the line diff and shadow print when they find nothing
+// (default rules; the original prints nothing): that the check ran, and
+// over what.
+func CleanSummary(cmd string, inv *engine.Inventory) string {
+	tools := 0
+	for _, sv := range inv.Servers {
+		tools += len(sv.Tools)
+	}
+	n := len(inv.Servers)
+	if cmd == "shadow" {
+		return fmt.Sprintf("summary: no shadowed tool names (%d %s across %d %s)\n", tools, english.Plural(tools, "tool", "tools"), n, english.Plural(n, "server", "servers"))
+	}
+	return fmt.Sprintf("summary: no mutations (%d %s in %d %s checked against the pin)\n", tools, english.Plural(tools, "tool", "tools"), n, english.Plural(n, "server", "servers"))
 }
 
 // classCount counts findings of a class the way the summary does: POISON

@@ -30,6 +30,10 @@ type Report struct {
 	PinFormat int // 0 when no pin was used
 	Findings  []engine.Finding
 	Accepted  []engine.Finding
+	// Notes say what a scan could not check, one line each, such as
+	// "server x: values not compared: pinned on another host". They are
+	// not findings (they do not fail a scan) and are never silent.
+	Notes []string
 }
 
 // ScanOptions selects what a scan does.
@@ -40,6 +44,10 @@ type ScanOptions struct {
 	// FileMode is the scanned file's mode, for the writable_config rule;
 	// zero skips it.
 	FileMode fs.FileMode
+	// Key is the key of the launch value digests (the per-host key the CLI
+	// and the service read with internal/hostkey); nil compares no values
+	// and notes it for every server whose launch hides some.
+	Key launch.Key
 }
 
 func (o ScanOptions) wants(c engine.Class) bool {
@@ -66,10 +74,16 @@ func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
 	var all []engine.Finding
 	if pn != nil {
 		r.PinFormat = pn.Format
-		all = append(all, compare(inv, pn, opt)...)
+		var notes []string
+		all = append(all, compare(inv, pn, opt, &notes)...)
+		r.Notes = notes
 	}
 	if opt.wants(engine.Shadow) {
-		all = append(all, detect.Shadows(inv, opt.Rules)...)
+		sh := detect.Shadows(inv, opt.Rules)
+		if opt.Rules != detect.RulesReference {
+			sh = groupShadows(inv, sh)
+		}
+		all = append(all, sh...)
 	}
 	if opt.wants(engine.Poison) {
 		all = append(all, detect.Poisons(inv, opt.Rules)...)
@@ -130,7 +144,7 @@ type scanned struct {
 	desc pin.Descriptor
 }
 
-func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) []engine.Finding {
+func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, notes *[]string) []engine.Finding {
 	cur := map[string]scanned{}
 	keys := map[string]bool{}
 	for _, t := range inv.Tools() {
@@ -224,7 +238,7 @@ func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) []engine.Findi
 	}
 	sort.SliceStable(muts, func(i, j int) bool { return muts[i].Subject < muts[j].Subject })
 	var launches []engine.Finding
-	for _, f := range compareServers(inv, pn, opt) {
+	for _, f := range compareServers(inv, pn, opt, notes) {
 		if f.Class == engine.Launch {
 			launches = append(launches, f)
 		} else {
@@ -409,7 +423,7 @@ func transports(inv *engine.Inventory, opt ScanOptions) []engine.Finding {
 
 // compareServers reports LAUNCH for changed launch configs and server-level
 // ADDED and REMOVED, for pins that record servers (format 2).
-func compareServers(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) []engine.Finding {
+func compareServers(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, notes *[]string) []engine.Finding {
 	if pn.Format < pin.Format2 {
 		return nil
 	}
@@ -429,19 +443,32 @@ func compareServers(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) []engin
 			}
 			continue
 		}
-		ch := launch.Changes(ps.Launch(), s)
+		ch, note := launch.Compare(*ps.Approved(), s, opt.Key)
+		if note != "" && opt.wants(engine.Launch) {
+			*notes = append(*notes, "server "+s.Name+": "+note)
+		}
 		if len(ch) == 0 || !opt.wants(engine.Launch) {
 			continue
 		}
 		fields := make([]string, len(ch))
+		valueChanged := false
 		for i, c := range ch {
 			fields[i] = c.Field
+			valueChanged = valueChanged || c.Pinned == launch.HiddenPinned || c.Scanned == launch.HiddenScanned
 		}
 		h := launch.Hash(s)
+		ph := launch.Hash(ps.Launch())
+		id := engine.StableID(string(engine.Launch), s.Name, ph, h)
+		if valueChanged {
+			// A hidden value changed: the id changes with the values, so a
+			// second change opens a new finding.
+			id = engine.StableID(string(engine.Launch), s.Name, ph, h, "values", launch.ValuesDigest(s, opt.Key))
+		}
+		detail := "launch config changed: " + strings.Join(fields, ", ")
 		out = append(out, engine.Finding{
-			ID: engine.StableID(string(engine.Launch), s.Name, launch.Hash(ps.Launch()), h), Class: engine.Launch, Severity: engine.High, Subject: s.Name,
-			Server: s.Name, PinnedHash: launch.Hash(ps.Launch()), ScannedHash: h, Changes: ch,
-			Detail: "launch config changed: " + strings.Join(fields, ", "), Path: s.Path, Line: s.Line,
+			ID: id, Class: engine.Launch, Severity: engine.High, Subject: s.Name,
+			Server: s.Name, PinnedHash: ph, ScannedHash: h, Changes: ch,
+			Detail: detail, Path: s.Path, Line: s.Line,
 		})
 	}
 	if opt.wants(engine.Removed) {

@@ -32,7 +32,7 @@ import (
 )
 
 var (
-	mode      = flag.String("mode", "tools", "tools|paginated|changing|hang|exit|crash|huge|clientinfo|refuse|garbage|dupkey|loop|raw|env|sleep")
+	mode      = flag.String("mode", "tools", "tools|paginated|changing|hang|exit|leak|escape|crash|huge|clientinfo|refuse|garbage|dupkey|loop|raw|env|sleep|leak-args")
 	transport = flag.String("transport", "stdio", "stdio|http")
 	addr      = flag.String("addr", "127.0.0.1:0", "listen address for http")
 	nTools    = flag.Int("tools", 7, "paginated: number of tools")
@@ -47,13 +47,45 @@ var (
 
 func main() {
 	flag.Parse()
-	if *mode != "hang" && *mode != "sleep" {
+	if *mode != "hang" && *mode != "sleep" && *mode != "escape-mid" && *mode != "escape" {
 		writePid() // so a test can tell the server was started
 	}
 	switch *mode {
+	case "leak":
+		// Prints its secret to stderr, split across two writes, and dies.
+		v := os.Getenv(*showEnv)
+		fmt.Fprintf(os.Stderr, "connecting with key=%s", v[:len(v)/2])
+		time.Sleep(20 * time.Millisecond)
+		fmt.Fprintf(os.Stderr, "%s\nfatal: auth failed for %s (argv %s)\n", v[len(v)/2:], v, strings.Join(os.Args[1:], " "))
+		os.Exit(3)
+	case "escape":
+		// Double-forks a child that calls setsid and outlives us unless
+		// something other than a process-group kill ends it; then serves.
+		mid := exec.Command(os.Args[0], "-mode", "escape-mid", "-pid-file", *pidFile)
+		if err := mid.Run(); err != nil {
+			fmt.Fprintln(os.Stderr, "testserver:", err)
+			os.Exit(1)
+		}
+	case "escape-mid":
+		gc := exec.Command(os.Args[0], "-mode", "sleep", "-pid-file", *pidFile)
+		newSession(gc)
+		if err := gc.Start(); err != nil {
+			fmt.Fprintln(os.Stderr, "testserver:", err)
+			os.Exit(1)
+		}
+		for i := 0; i < 200 && !pidWritten(gc.Process.Pid); i++ {
+			time.Sleep(5 * time.Millisecond)
+		}
+		os.Exit(0) // the grandchild is orphaned
 	case "exit":
 		fmt.Fprintln(os.Stderr, "starting test server")
 		fmt.Fprintln(os.Stderr, "fatal: cannot open database /var/lib/test.db")
+		os.Exit(3)
+	case "leak-args":
+		// A server that prints its secrets to stderr and exits, once the
+		// client has written (so the client sees the exit, not a broken pipe).
+		bufio.NewReader(os.Stdin).ReadString('\n')
+		fmt.Fprintf(os.Stderr, "auth failed: password %s, token %s, url %s\n", os.Getenv("DB_PASSWORD"), os.Getenv("API_TOKEN"), flag.Arg(0))
 		os.Exit(3)
 	case "sleep":
 		writePid()
@@ -79,6 +111,17 @@ func main() {
 		fmt.Fprintln(os.Stderr, "testserver:", err)
 		os.Exit(1)
 	}
+}
+
+// pidWritten reports whether pid is in the pid file.
+func pidWritten(pid int) bool {
+	b, _ := os.ReadFile(*pidFile)
+	for _, f := range strings.Fields(string(b)) {
+		if f == strconv.Itoa(pid) {
+			return true
+		}
+	}
+	return false
 }
 
 func writePid() {

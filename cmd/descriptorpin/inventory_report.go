@@ -1,0 +1,156 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/descriptorpin/descriptorpin/capture"
+	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/clientconfig"
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/internal/english"
+	"github.com/descriptorpin/descriptorpin/internal/fileio"
+	"github.com/descriptorpin/descriptorpin/service"
+)
+
+// What 'descriptorpin inventory' prints: the consent listing, one line per
+// server captured, failed, probed or skipped.
+
+// same reports whether two paths name one existing file.
+func same(a, b string) bool {
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	sb, err := os.Stat(b)
+	return err == nil && os.SameFile(sa, sb)
+}
+
+// loadClientConfig reads an MCP client config and names its servers as
+// parseAny does ("client:name").
+func loadClientConfig(path string) (*engine.Inventory, error) {
+	data, err := fileio.ReadCapped("client config", path, engine.MaxFileBytes)
+	if err != nil {
+		return nil, err
+	}
+	home, _ := os.UserHomeDir()
+	inv, _, err := clientconfig.ParseWith(path, data, clientconfig.Options{Home: home})
+	if errors.Is(err, clientconfig.ErrInventory) {
+		return nil, &usageError{msg: fmt.Sprintf("%s is a DescriptorPin inventory, not an MCP client config", sanitize.Text(path)),
+			hint: "give the client config the servers are launched from (see 'descriptorpin discover')"}
+	}
+	if err != nil {
+		return nil, err
+	}
+	service.Qualify(inv)
+	return inv, nil
+}
+
+// consent lists the stdio servers' command lines and runs nothing without
+// --allow-exec or a "yes" typed at a terminal.
+func consent(e *env, cfg string, servers []*engine.Server, allowExec bool, opt capture.Options) error {
+	stdio := capture.NeedsConsent(servers)
+	if len(stdio) == 0 || allowExec {
+		return nil
+	}
+	fmt.Fprintf(e.stderr, "descriptorpin: capturing runs %d %s from %s:\n", len(stdio), english.Plural(len(stdio), "command", "commands"), sanitize.Text(cfg))
+	for _, s := range stdio {
+		fmt.Fprintf(e.stderr, "  %s: %s\n", sanitize.Text(s.Name), capture.CommandLine(s))
+		fmt.Fprintf(e.stderr, "      (%s)\n", strings.Join(capture.ConsentNotes(s, opt), "; "))
+	}
+	fmt.Fprintf(e.stderr, "each also gets %s from your environment, nothing else of it\n", strings.Join(capture.InheritedEnv(opt.GOOS), ", "))
+	n := len(stdio)
+	if capture.IsTerminal(e.stdin) {
+		fmt.Fprintf(e.stderr, "Run %s now? [y/N] ", english.Plural(n, "this command", fmt.Sprintf("these %d commands", n)))
+		if capture.AskYes(e.ctx, e.stdin, e.stderr) {
+			return nil
+		}
+		return &usageError{msg: "not running commands from a config file without consent"}
+	}
+	return &usageError{msg: fmt.Sprintf("not running %d %s from a config file without consent", n, english.Plural(n, "command", "commands")),
+		hint: "review the command lines above, then re-run with --allow-exec (or name only HTTP servers with --server)"}
+}
+
+// tally is what writeCaptured counted.
+type tally struct {
+	ok                  []*capture.Result
+	failed, probeFailed []string
+	diffs, tools        int
+}
+
+// writeCaptured prints one line per server (and per probe) and counts.
+func writeCaptured(w io.Writer, results []*capture.Captured, skipped []*engine.Server) tally {
+	var t tally
+	for _, r := range results {
+		name := sanitize.Text(r.Server.Name)
+		if r.Main.Err != nil {
+			fmt.Fprintf(w, "failed   %s: %s\n", name, r.Main.Err)
+			t.failed = append(t.failed, name)
+			continue
+		}
+		t.ok = append(t.ok, r.Main)
+		t.tools += len(r.Main.Tools)
+		fmt.Fprintf(w, "captured %s: %d %s (%s)\n", name, len(r.Main.Tools), english.Plural(len(r.Main.Tools), "tool", "tools"), describe(r.Main))
+		for i, p := range r.Probes {
+			if i < len(r.Diffs) && r.Diffs[i] != nil {
+				d := r.Diffs[i]
+				if d.Empty() {
+					fmt.Fprintf(w, "probed   %s as %q: the same tools\n", name, sanitize.Text(p.Identity))
+					continue
+				}
+				t.diffs++
+				fmt.Fprintf(w, "BAIT-AND-SWITCH %s: as %q the server lists other tools than as %q: %s\n",
+					name, sanitize.Text(d.Identity), sanitize.Text(d.Baseline), describeDiff(d))
+			}
+		}
+		if r.Err != nil {
+			fmt.Fprintf(w, "failed   %s: %s\n", name, r.Err)
+			t.probeFailed = append(t.probeFailed, name)
+		}
+	}
+	for _, s := range skipped {
+		fmt.Fprintf(w, "skipped  %s: disabled in the config (name it with --server to capture it)\n", sanitize.Text(s.Name))
+	}
+	return t
+}
+
+func describe(r *capture.Result) string {
+	parts := []string{sanitize.Text(r.Server.Transport)}
+	if r.Via != "" && r.Via != r.Server.Transport {
+		parts[0] += " via " + r.Via
+	}
+	if r.Pages > 1 {
+		parts = append(parts, fmt.Sprintf("%d pages", r.Pages))
+	}
+	if r.ServerInfo != "" {
+		parts = append(parts, fmt.Sprintf("server %q", sanitize.Text(sanitize.Clip(r.ServerInfo, 60))))
+	}
+	if r.Protocol != "" {
+		parts = append(parts, "protocol "+sanitize.Text(sanitize.Clip(r.Protocol, 20)))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func describeDiff(d *capture.Difference) string {
+	names := func(ns []string) string {
+		q := make([]string, len(ns))
+		for i, n := range ns {
+			q[i] = sanitize.Text(sanitize.Clip(n, 80))
+		}
+		return strings.Join(q, ", ")
+	}
+	var parts []string
+	if len(d.Added) > 0 {
+		parts = append(parts, "added "+names(d.Added))
+	}
+	if len(d.Removed) > 0 {
+		parts = append(parts, "removed "+names(d.Removed))
+	}
+	for _, ch := range d.Changed {
+		parts = append(parts, fmt.Sprintf("changed %s (%s)", sanitize.Text(sanitize.Clip(ch.Tool, 80)), strings.Join(ch.Fields, ", ")))
+	}
+	return strings.Join(parts, "; ")
+}

@@ -1,0 +1,80 @@
+package monitor
+
+import (
+	"sort"
+
+	"github.com/descriptorpin/descriptorpin/engine"
+)
+
+// StatusView is what `descriptorpin status` shows of a state, and its JSON
+// form (docs/schemas/ describes it).
+type StatusView struct {
+	State    string                `json:"state_file"`
+	Open     []*engine.OpenFinding `json:"open"`
+	Targets  []TargetView          `json:"targets"`
+	Degraded map[string]string     `json:"degraded"`
+}
+
+// TargetView is one watched file in a StatusView.
+type TargetView struct {
+	Path     string `json:"path"`
+	Kind     string `json:"kind"`
+	LastScan string `json:"last_scan"`
+	Result   string `json:"result"`
+	Error    string `json:"error,omitempty"`
+	Open     int    `json:"open"`
+}
+
+// Status builds the view of st, read from path: open findings most
+// severe first, targets in path order.
+func Status(path string, st *State) StatusView {
+	v := StatusView{State: path, Open: []*engine.OpenFinding{}, Targets: []TargetView{}, Degraded: map[string]string{}}
+	paths := make([]string, 0, len(st.Files))
+	for p := range st.Files {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		f := st.Files[p]
+		v.Targets = append(v.Targets, TargetView{Path: p, Kind: f.Kind, LastScan: f.LastScan, Result: f.Result, Error: f.Error, Open: len(f.Open)})
+		ids := make([]string, 0, len(f.Open))
+		for id := range f.Open {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		for _, id := range ids {
+			v.Open = append(v.Open, f.Open[id])
+		}
+	}
+	// Most severe first, then by class and subject: what to look at first.
+	sort.SliceStable(v.Open, func(i, j int) bool {
+		a, b := v.Open[i], v.Open[j]
+		if ra, rb := severityRank(a.Severity), severityRank(b.Severity); ra != rb {
+			return ra > rb
+		}
+		if a.Class != b.Class {
+			return classRank(a.Class) < classRank(b.Class)
+		}
+		return a.Subject < b.Subject
+	})
+	for k, r := range st.Degraded {
+		v.Degraded[k] = r
+	}
+	return v
+}
+
+func severityRank(s string) int {
+	if v, ok := engine.ParseSeverity(s); ok {
+		return int(v)
+	}
+	return 0
+}
+
+func classRank(c engine.Class) int {
+	for i, x := range engine.Classes {
+		if x == c {
+			return i
+		}
+	}
+	return len(engine.Classes)
+}

@@ -1,0 +1,99 @@
+package fileio
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/descriptorpin/descriptorpin/engine"
+)
+
+func TestWriteAtomicReplacesAndKeepsPermissions(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "pin.json")
+	if err := WriteAtomic(p, []byte("one"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(p, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteAtomic(p, []byte("two"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(p)
+	if err != nil || string(data) != "two" {
+		t.Fatalf("read %q, %v", data, err)
+	}
+	if st, _ := os.Stat(p); runtime.GOOS != "windows" && st.Mode().Perm() != 0o640 {
+		t.Errorf("mode %v, want the existing 0640 kept", st.Mode().Perm())
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*tmp-*")); len(left) != 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+}
+
+func TestWriteAtomicWithTempDirLeavesNothingBehindOnFailure(t *testing.T) {
+	dir := t.TempDir()
+	tmp := filepath.Join(dir, "tmp")
+	if err := os.Mkdir(tmp, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	err := WriteAtomicWith(filepath.Join(dir, "missing", "x.json"), []byte("x"), 0o600, Options{TempDir: tmp, NoDirSync: true})
+	if err == nil {
+		t.Fatal("a write into a missing directory succeeded")
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+}
+
+func TestReadCappedRefusesBigFilesAndDirectories(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "big")
+	if err := os.WriteFile(p, make([]byte, 2<<20), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var ie *engine.InputError
+	if _, err := ReadCapped("target", p, 1<<20); !errors.As(err, &ie) {
+		t.Errorf("oversized file: %v, want an InputError", err)
+	}
+	if _, err := ReadCapped("target", dir, 1<<20); err == nil || !strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("directory: %v", err)
+	}
+	_, err := ReadCapped("pin", filepath.Join(dir, "none"), 1<<20)
+	if !errors.Is(err, fs.ErrNotExist) || !strings.HasPrefix(err.Error(), "cannot read pin ") {
+		t.Errorf("missing file: %v", err)
+	}
+}
+
+func TestLinkTargetFollowsLinksAndRefusesDanglingOnes(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "real.json")
+	if err := os.WriteFile(real, []byte("{}"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if got, linked, err := LinkTarget(real); got != real || linked || err != nil {
+		t.Errorf("regular file: %q %v %v", got, linked, err)
+	}
+	if got, linked, err := LinkTarget(filepath.Join(dir, "new.json")); got != filepath.Join(dir, "new.json") || linked || err != nil {
+		t.Errorf("missing file: %q %v %v", got, linked, err)
+	}
+	link, chain := filepath.Join(dir, "link.json"), filepath.Join(dir, "chain.json")
+	if err := os.Symlink(real, link); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	_ = os.Symlink(link, chain)
+	want, _ := filepath.EvalSymlinks(real)
+	if got, linked, err := LinkTarget(chain); got != want || !linked || err != nil {
+		t.Errorf("chain of links: %q %v %v, want %q", got, linked, err, want)
+	}
+	dangling := filepath.Join(dir, "dangling.json")
+	_ = os.Symlink(filepath.Join(dir, "nowhere"), dangling)
+	if _, linked, err := LinkTarget(dangling); !linked || err == nil {
+		t.Errorf("dangling link: linked %v err %v", linked, err)
+	}
+}

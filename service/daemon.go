@@ -1,0 +1,536 @@
+package service
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/descriptorpin/descriptorpin/config"
+	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/detect"
+	"github.com/descriptorpin/descriptorpin/engine/monitor"
+	"github.com/descriptorpin/descriptorpin/engine/pin"
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/engine/scan"
+	"github.com/descriptorpin/descriptorpin/internal/english"
+	"github.com/descriptorpin/descriptorpin/notify"
+	"github.com/descriptorpin/descriptorpin/watcher"
+)
+
+// target is one watched file.
+type target struct {
+	path     string
+	kind     string // "inventory", "client-config" or "auto"
+	identity string
+	// discovered targets are client config locations that may not exist:
+	// their absence is normal and silent.
+	discovered bool
+}
+
+// Daemon is the service: it owns the pin, the state and the targets, and
+// only its loop goroutine touches them.
+type Daemon struct {
+	cfg     config.Config
+	opt     Options
+	fs      FS
+	rules   detect.RuleSet
+	now     func() time.Time
+	home    string
+	sink    notify.Sink
+	targets map[string]target
+
+	state     *monitor.State
+	statePath string
+
+	pin     *pin.Pin // last good pin; nil when there is none
+	pinHash string   // SHA-256 of the last pin bytes read (good or bad)
+	// pinGen counts pin changes; scanned remembers, per file, the content
+	// hash and pin generation of its last good scan in this run, so a save
+	// of identical bytes costs a hash, not a scan.
+	pinGen  int
+	scanned map[string]scanKey
+	// autoKind remembers, per kind: auto target, what its content last
+	// was, so an inventory is parsed once per scan, not first as a client
+	// config.
+	autoKind map[string]string
+	// saved is what state.json holds, so unchanged state is not rewritten.
+	saved []byte
+}
+
+type scanKey struct {
+	content string
+	pinGen  int
+}
+
+// New makes the service of cfg, emitting every event to sink.
+func New(cfg config.Config, sink notify.Sink, opt Options) *Daemon {
+	opt = opt.withDefaults()
+	d := &Daemon{
+		cfg: cfg, opt: opt, fs: opt.FS, rules: detect.RuleSet(cfg.Rules), now: opt.Now, home: opt.Home,
+		sink: sink, targets: map[string]target{}, scanned: map[string]scanKey{}, autoKind: map[string]string{},
+		statePath: filepath.Join(cfg.StateDir, StateFile),
+	}
+	if d.rules == "" {
+		d.rules = detect.RulesDefault
+	}
+	for _, t := range cfg.Targets {
+		d.addTarget(t.Path, string(t.Kind), false)
+	}
+	if cfg.Capture.Enabled {
+		for _, cc := range cfg.Capture.Configs {
+			d.addTarget(captureOutput(cfg, cc), KindInventory, false)
+		}
+	}
+	d.discover()
+	return d
+}
+
+func (d *Daemon) addTarget(path, kind string, discovered bool) bool {
+	if kind == "" {
+		kind = string(config.KindAuto)
+	}
+	if _, ok := d.targets[path]; ok {
+		return false
+	}
+	d.targets[path] = target{path: path, kind: kind, identity: monitor.Identity(path, d.home), discovered: discovered}
+	return true
+}
+
+// discover adds every client config location of this host (when the
+// config says discover: true); it reports whether any target is new.
+// Locations that do not exist yet are watched too, so a client installed
+// later is noticed; globbed ones (VS Code profiles, plugins) and the
+// projects ~/.claude.json names are looked up again on each full rescan.
+func (d *Daemon) discover() bool {
+	if !d.cfg.Discover {
+		return false
+	}
+	var projects []string
+	for _, t := range d.cfg.Targets {
+		if st, err := d.fs.Stat(t.Path); err == nil && st.IsDir() {
+			projects = append(projects, t.Path)
+		}
+	}
+	added := false
+	for _, c := range DiscoverPaths(d.opt, projects) {
+		if d.addTarget(c.Path, KindClientConfig, true) {
+			added = true
+		}
+	}
+	return added
+}
+
+func (d *Daemon) emit(evs ...engine.Event) {
+	for _, ev := range evs {
+		d.sink.Send(ev)
+	}
+}
+
+func (d *Daemon) event(action, level, file, msg string) engine.Event {
+	return engine.Event{Time: d.now(), Action: action, Level: level, File: file, Message: msg}
+}
+
+// Run is the service loop. It returns when ctx is cancelled.
+func (d *Daemon) Run(ctx context.Context) error {
+	if err := d.fs.MkdirAll(d.cfg.StateDir, 0o700); err != nil {
+		return Runtime(fmt.Errorf("creating state directory: %w", err))
+	}
+	d.emit(d.event(engine.ActionDaemonStarted, "info", "",
+		fmt.Sprintf("descriptorpin %s watching %d %s (pin %s, rules %s)", d.opt.Version, len(d.targets), english.Plural(len(d.targets), "file", "files"), sanitize.Text(d.cfg.Pin), d.rules)))
+	d.loadState()
+	d.dropUnwatched()
+	d.startPin()
+
+	w, err := d.opt.Watch(d.watchPaths(), watcher.Options{Debounce: d.cfg.Debounce, RescanInterval: d.cfg.RescanInterval})
+	if err != nil {
+		return Runtime(fmt.Errorf("starting the watcher: %w", err))
+	}
+	defer w.Close()
+	// Scheduled capture runs off the loop; its events come back here. A
+	// capture still running at shutdown sees ctx cancelled, and Run waits
+	// for it (it may be writing an inventory) before it returns.
+	captured := make(chan []engine.Event, 1)
+	var captureTick <-chan time.Time
+	capturing := false
+	var captures sync.WaitGroup
+	defer captures.Wait()
+	startCapture := func() {
+		if capturing {
+			return
+		}
+		capturing = true
+		pin := d.pin
+		captures.Add(1)
+		go func() {
+			defer captures.Done()
+			var evs []engine.Event
+			for _, cc := range d.cfg.Capture.Configs {
+				evs = append(evs, d.capture(ctx, cc, pin)...)
+			}
+			select {
+			case captured <- evs:
+			case <-ctx.Done():
+			}
+		}()
+	}
+	if d.cfg.Capture.Enabled {
+		t := time.NewTicker(d.cfg.Capture.Interval)
+		defer t.Stop()
+		captureTick = t.C
+		startCapture() // the first capture right after start
+	}
+	for {
+		select {
+		case <-captureTick:
+			startCapture()
+		case evs := <-captured:
+			capturing = false
+			d.emit(evs...)
+		case <-ctx.Done():
+			captures.Wait()
+			d.saveState()
+			d.emit(d.event(engine.ActionDaemonStopped, "info", "", "stopping: "+stopReason(ctx)))
+			return nil
+		case sig, ok := <-w.Signals():
+			if !ok {
+				return Runtime(errors.New("the watcher stopped unexpectedly"))
+			}
+			if sig.All {
+				if d.discover() {
+					if err := w.SetTargets(d.watchPaths()); err != nil {
+						d.emit(d.failed("", fmt.Errorf("watching newly discovered configs: %w", err)))
+					}
+				}
+				d.reloadPin()
+				d.scanAll()
+			} else if sig.Path == d.cfg.Pin {
+				d.reloadPin()
+			} else if t, ok := d.targets[sig.Path]; ok {
+				d.emit(d.scanTarget(t)...)
+			}
+			d.saveState()
+		case h, ok := <-w.Health():
+			if !ok {
+				continue
+			}
+			d.health(h)
+			d.saveState()
+		}
+	}
+}
+
+func stopReason(ctx context.Context) string {
+	if c := context.Cause(ctx); c != nil && !errors.Is(c, context.Canceled) {
+		return c.Error()
+	}
+	return "signal received"
+}
+
+func (d *Daemon) watchPaths() []string {
+	paths := []string{d.cfg.Pin}
+	for p := range d.targets {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	return paths
+}
+
+func (d *Daemon) sortedTargets() []target {
+	out := make([]target, 0, len(d.targets))
+	for _, t := range d.targets {
+		out = append(out, t)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].path < out[j].path })
+	return out
+}
+
+func (d *Daemon) health(h watcher.Health) {
+	if d.state.Degraded == nil {
+		d.state.Degraded = map[string]string{}
+	}
+	if h.Degraded {
+		d.state.Degraded[h.Path] = sanitize.Text(h.Reason)
+		ev := d.event(engine.ActionWatchDegraded, "warn", h.Path, "watch degraded, relying on periodic rescans: "+sanitize.Text(h.Reason))
+		ev.Error = sanitize.Text(h.Reason)
+		d.emit(ev)
+		return
+	}
+	delete(d.state.Degraded, h.Path)
+	d.emit(d.event(engine.ActionWatchRecovered, "info", h.Path, "watch recovered"))
+}
+
+// --- the pin ---
+
+// startPin loads the pin, or on a first start with no pin trusts what is
+// there now (trust on first use).
+func (d *Daemon) startPin() {
+	data, _, err := read(d.fs, "pin", d.cfg.Pin)
+	if errors.Is(err, fs.ErrNotExist) {
+		if d.cfg.TrustOnFirstUse {
+			d.trustOnFirstUse()
+		} else {
+			// Every tool is reported ADDED until a person pins it.
+			d.pin = &pin.Pin{Format: pin.Format2, Exclude: pin.DefaultExclude()}
+		}
+		return // the watcher's start signal scans everything
+	}
+	if err == nil {
+		d.pinHash = hashBytes(data)
+		var p *pin.Pin
+		if p, err = pin.Load(d.cfg.Pin, data); err == nil {
+			d.pin = p
+			d.state.PinHash = d.pinHash
+			return
+		}
+	}
+	ev := d.event(engine.ActionScanFailed, "error", d.cfg.Pin, "the pin cannot be used; reporting static findings only until it is fixed: "+sanitize.Text(err.Error()))
+	ev.Error = sanitize.Text(err.Error())
+	d.emit(ev)
+}
+
+func (d *Daemon) trustOnFirstUse() {
+	at := d.now().UTC().Format(time.RFC3339)
+	ap := pin.Approval{By: "trust-on-first-use", Note: fmt.Sprintf("trusted on first use by %s on %s", d.opt.User, d.opt.Host), At: at}
+	tofu := &pin.Pin{Format: pin.Format2, Exclude: pin.DefaultExclude()}
+	var trusted []string
+	for _, t := range d.sortedTargets() {
+		data, _, err := read(d.fs, "target", t.path)
+		if err != nil {
+			continue // a target that appears later is never auto-pinned
+		}
+		inv, _, err := d.parseTarget(t, data)
+		if err != nil {
+			continue
+		}
+		p, err := pin.Build(inv, pin.Format2, ap)
+		if err != nil {
+			continue
+		}
+		tofu.Merge(p)
+		trusted = append(trusted, t.identity)
+	}
+	out := tofu.Marshal()
+	if err := d.fs.MkdirAll(filepath.Dir(d.cfg.Pin), 0o700); err != nil {
+		d.emit(d.failed(d.cfg.Pin, fmt.Errorf("creating the pin's directory: %w", err)))
+		return
+	}
+	if err := d.fs.WriteFile(d.cfg.Pin, out, 0o644); err != nil {
+		d.emit(d.failed(d.cfg.Pin, err))
+		return
+	}
+	d.pin = tofu
+	d.pinHash = hashBytes(out)
+	d.state.PinHash = d.pinHash
+	change := monitor.DiffPins(nil, tofu)
+	change.ApprovedBy = []string{"trust-on-first-use"}
+	ev := d.event(engine.ActionPinCreated, "warn", d.cfg.Pin,
+		fmt.Sprintf("no pin found: trusted the current state of %d files (%d tools, %d servers) on first use; review it", len(trusted), len(tofu.Tools), len(tofu.Servers)))
+	ev.Pin = change
+	d.emit(ev)
+}
+
+func (d *Daemon) failed(file string, err error) engine.Event {
+	ev := d.event(engine.ActionScanFailed, "error", file, sanitize.Text(err.Error()))
+	ev.Error = sanitize.Text(err.Error())
+	return ev
+}
+
+// reloadPin re-reads the pin; a change is announced and every target is
+// re-evaluated. An invalid pin is reported and the last good one kept.
+func (d *Daemon) reloadPin() {
+	data, _, err := read(d.fs, "pin", d.cfg.Pin)
+	if err != nil {
+		if d.pinHash != "missing" {
+			d.pinHash = "missing"
+			d.emit(d.failed(d.cfg.Pin, fmt.Errorf("%w; keeping the last good pin", err)))
+		}
+		return
+	}
+	h := hashBytes(data)
+	if h == d.pinHash {
+		return
+	}
+	d.pinHash = h
+	p, err := pin.Load(d.cfg.Pin, data)
+	if err != nil {
+		d.emit(d.failed(d.cfg.Pin, fmt.Errorf("%w; keeping the last good pin", err)))
+		return
+	}
+	change := monitor.DiffPins(d.pin, p)
+	resaved := d.pin != nil && bytes.Equal(d.pin.Marshal(), p.Marshal())
+	d.pin = p
+	d.state.PinHash = h
+	// Any change to the pin's bytes re-evaluates every target: the diff of
+	// entries does not see every field a scan reads (a server's
+	// header_keys, fields.exclude), and the scan cache is keyed on pinGen.
+	d.pinGen++
+	if resaved {
+		// Reformatted or re-saved as it was: nothing to announce, and the
+		// re-evaluation finds nothing new.
+		d.scanAll()
+		return
+	}
+	msg := fmt.Sprintf("pin changed: %d added, %d removed, %d re-approved, %d accepted, %d unaccepted",
+		len(change.Added), len(change.Removed), len(change.Reapproved), len(change.Accepted), len(change.Unaccepted))
+	if len(change.ApprovedBy) > 0 {
+		msg += " by " + strings.Join(change.ApprovedBy, ", ")
+	}
+	ev := d.event(engine.ActionPinChanged, "warn", d.cfg.Pin, msg)
+	ev.Pin = change
+	d.emit(ev)
+	d.scanAll()
+}
+
+// --- scanning ---
+
+func (d *Daemon) scanAll() {
+	for _, t := range d.sortedTargets() {
+		d.emit(d.scanTarget(t)...)
+	}
+}
+
+func (d *Daemon) scanTarget(t target) []engine.Event {
+	fs := d.state.File(t.path, t.identity, t.kind)
+	now := d.now()
+	data, mode, err := read(d.fs, "target", t.path)
+	if err != nil {
+		if t.discovered && errors.Is(err, os.ErrNotExist) && fs.ContentHash == "" && len(fs.Open) == 0 {
+			// A client that is not installed: nothing to say.
+			fs.Result, fs.LastScan = "absent", now.UTC().Format("2006-01-02T15:04:05.000Z07:00")
+			return nil
+		}
+		return monitor.ApplyFailure(fs, err, now)
+	}
+	hash := hashBytes(data)
+	if k, ok := d.scanned[t.path]; ok && k == (scanKey{hash, d.pinGen}) && fs.Result != "failed" {
+		return nil
+	}
+	inv, kind, err := d.parseTarget(t, data)
+	if err != nil {
+		delete(d.scanned, t.path)
+		return monitor.ApplyFailure(fs, err, now)
+	}
+	d.scanned[t.path] = scanKey{hash, d.pinGen}
+	var servers []string
+	owned := map[string]bool{}
+	for _, s := range inv.Servers {
+		servers = append(servers, s.Name)
+		owned[s.Name] = true
+	}
+	for _, s := range fs.Servers {
+		owned[s] = true
+	}
+	opt := scan.ScanOptions{Rules: d.rules, FileMode: mode}
+	var pin *pin.Pin
+	if d.pin != nil {
+		pin = d.pin.Subset(owned)
+		if kind == KindClientConfig {
+			pin = pin.ServersOnly()
+		}
+	} else {
+		opt.Classes = []engine.Class{engine.Shadow, engine.Poison, engine.Transport}
+	}
+	r := scan.Scan(inv, pin, opt)
+	return monitor.ApplyScan(fs, r, hash, servers, now)
+}
+
+// parseTarget reads a target as its kind says. A kind: auto target that
+// was an inventory is read as one first: ParseAny would parse it as a
+// client config before it finds out.
+func (d *Daemon) parseTarget(t target, data []byte) (*engine.Inventory, string, error) {
+	if t.kind == KindAuto && d.autoKind[t.path] == KindInventory {
+		if inv, err := parseInventory(t.path, data); err == nil {
+			return inv, KindInventory, nil
+		}
+	}
+	inv, kind, err := ParseAny(t.path, data, t.kind, d.home)
+	if t.kind == KindAuto {
+		d.autoKind[t.path] = kind
+	}
+	return inv, kind, err
+}
+
+// --- state ---
+
+func (d *Daemon) loadState() {
+	d.state = monitor.NewState()
+	data, _, err := read(d.fs, "state", d.statePath)
+	if errors.Is(err, fs.ErrNotExist) {
+		return
+	}
+	if err == nil {
+		var st monitor.State
+		if err = json.Unmarshal(data, &st); err == nil && st.Version != monitor.StateVersion {
+			err = fmt.Errorf("state version %d, want %d", st.Version, monitor.StateVersion)
+		}
+		if err == nil {
+			if st.Files == nil {
+				st.Files = map[string]*monitor.FileState{}
+			}
+			d.state = &st
+			return
+		}
+	}
+	// Keep the unreadable state for a person to look at; start afresh.
+	aside := d.statePath + ".unreadable-" + d.now().UTC().Format("20060102T150405Z")
+	_ = d.fs.Rename(d.statePath, aside)
+	d.emit(d.failed(d.statePath, fmt.Errorf("state unreadable (%v); moved to %s and starting afresh", err, filepath.Base(aside))))
+}
+
+// dropUnwatched resolves the open findings of files no longer watched.
+func (d *Daemon) dropUnwatched() {
+	var gone []string
+	for p := range d.state.Files {
+		if _, ok := d.targets[p]; !ok {
+			gone = append(gone, p)
+		}
+	}
+	sort.Strings(gone)
+	for _, p := range gone {
+		fs := d.state.Files[p]
+		ids := make([]string, 0, len(fs.Open))
+		for id := range fs.Open {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		for _, id := range ids {
+			of := fs.Open[id]
+			ev := d.event(engine.ActionFindingResolved, "info", p, "resolved (file no longer watched): "+of.Summary)
+			ev.Finding = of
+			d.emit(ev)
+		}
+		delete(d.state.Files, p)
+	}
+}
+
+func (d *Daemon) saveState() {
+	data, err := json.MarshalIndent(d.state, "", "  ")
+	if err != nil {
+		return
+	}
+	data = append(data, '\n')
+	if bytes.Equal(data, d.saved) {
+		return
+	}
+	if err := d.fs.WriteFile(d.statePath, data, 0o600); err != nil {
+		d.emit(d.failed(d.statePath, err))
+		return
+	}
+	d.saved = data
+}
+
+func hashBytes(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}

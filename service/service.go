@@ -1,0 +1,115 @@
+// Package service is DescriptorPin's background service: the loop over the
+// watcher's signals, the targets and their auto-detection, loading and
+// reloading the pin, trust on first use, the scheduled capture and the
+// persisted state. Its file system, clock, watcher, capture and sinks are
+// injected (Options), so it is tested in-process; the CLI only parses
+// flags, builds the sinks and runs it.
+package service
+
+import (
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"time"
+
+	"github.com/descriptorpin/descriptorpin/config"
+	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/pin"
+	"github.com/descriptorpin/descriptorpin/internal/fileio"
+	"github.com/descriptorpin/descriptorpin/watcher"
+)
+
+// StateFile is the name of the persisted state inside state_dir.
+const StateFile = "state.json"
+
+// FS is the file system the service reads its targets, pin and state from
+// and writes its pin (trust on first use), state and captured inventories
+// to. WriteFile replaces a file atomically.
+type FS interface {
+	Open(name string) (fs.File, error)
+	Stat(name string) (fs.FileInfo, error)
+	Glob(pattern string) ([]string, error)
+	MkdirAll(path string, perm fs.FileMode) error
+	Rename(oldpath, newpath string) error
+	WriteFile(path string, data []byte, perm fs.FileMode) error
+}
+
+// OS is the real file system; WriteFile is fileio.WriteAtomic.
+type OS struct{}
+
+func (OS) Open(name string) (fs.File, error)            { return os.Open(name) }
+func (OS) Stat(name string) (fs.FileInfo, error)        { return os.Stat(name) }
+func (OS) Glob(pattern string) ([]string, error)        { return filepath.Glob(pattern) }
+func (OS) MkdirAll(path string, perm fs.FileMode) error { return os.MkdirAll(path, perm) }
+func (OS) Rename(oldpath, newpath string) error         { return os.Rename(oldpath, newpath) }
+func (OS) WriteFile(path string, data []byte, perm fs.FileMode) error {
+	return fileio.WriteAtomic(path, data, perm)
+}
+
+// Watcher is what the service needs of a watcher.Watcher.
+type Watcher interface {
+	Signals() <-chan watcher.Signal
+	Health() <-chan watcher.Health
+	SetTargets(targets []string) error
+	Close() error
+}
+
+// CaptureFunc captures one client config into its inventory and returns
+// the events to emit (the real one is Options.captureConfig).
+type CaptureFunc func(ctx context.Context, cc config.CaptureConfig, pin *pin.Pin) []engine.Event
+
+// Options is what the service is handed of its surroundings. Every zero
+// field is the real thing.
+type Options struct {
+	FS        FS                  // nil: OS
+	Now       func() time.Time    // nil: time.Now
+	Home      string              // "": os.UserHomeDir
+	User      string              // who trusts on first use; "": "unknown"
+	Host      string              // "": os.Hostname
+	GOOS      string              // "": runtime.GOOS
+	Version   string              // the program's version, for events and capture
+	Getenv    func(string) string // nil: os.Getenv (client config locations)
+	LookupEnv func(string) (string, bool)
+	// Watch starts the watcher; nil is watcher.New.
+	Watch func(paths []string, opt watcher.Options) (Watcher, error)
+	// Capture replaces the scheduled capture of one client config.
+	Capture CaptureFunc
+}
+
+func (o Options) withDefaults() Options {
+	if o.FS == nil {
+		o.FS = OS{}
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Home == "" {
+		o.Home, _ = os.UserHomeDir()
+	}
+	if o.User == "" {
+		o.User = "unknown"
+	}
+	if o.Host == "" {
+		o.Host, _ = os.Hostname()
+	}
+	if o.GOOS == "" {
+		o.GOOS = runtime.GOOS
+	}
+	if o.Getenv == nil {
+		o.Getenv = os.Getenv
+	}
+	if o.LookupEnv == nil {
+		o.LookupEnv = os.LookupEnv
+	}
+	if o.Watch == nil {
+		o.Watch = func(paths []string, opt watcher.Options) (Watcher, error) { return watcher.New(paths, opt) }
+	}
+	return o
+}
+
+// read reads a whole regular file of fsys, capped.
+func read(fsys FS, what, path string) ([]byte, fs.FileMode, error) {
+	return fileio.ReadFrom(fsys.Open, what, path, engine.MaxFileBytes)
+}
