@@ -67,6 +67,7 @@ type Text struct {
 // toolContext is what the texts of one tool share: its name and its
 // parameters' names, so a sentence can tell this tool from another.
 type toolContext struct {
+	server string // the server's name, lower case
 	name   string
 	params map[string]bool
 }

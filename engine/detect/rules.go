@@ -192,7 +192,7 @@ func Poison(t *engine.Tool, rs RuleSet) []engine.Signal {
 		}
 	}
 	if rs != RulesReference {
-		setContext(texts, norm)
+		setContext(texts, norm, t.Server)
 	}
 	var out []engine.Signal
 	for _, r := range PoisonRules(rs) {
@@ -401,9 +401,9 @@ var referenceRules = []PoisonRule{
 // it) and what the tool is for: the features of its name (words split at
 // '_', '-' and '.'), its title and the first sentence of its
 // description.
-func setContext(texts []ModelText, norm []*Text) {
+func setContext(texts []ModelText, norm []*Text, server string) {
 	var purpose feature
-	tc := &toolContext{}
+	tc := &toolContext{server: strings.ToLower(server)}
 	for i, mt := range texts {
 		switch {
 		case mt.Field == "name":

@@ -1,5 +1,7 @@
 package detect
 
+import "strings"
+
 var sigCoercion = signal{
 	name: "coercion", weight: 3, match: coercionMatch,
 	pats:  coercion,
@@ -33,8 +35,28 @@ var coercion = []pat{
 }
 
 func coercionMatch(a *Text) (string, string) {
-	if i, j, ok := firstPat(a, coercion); ok {
+	if i, j, ok := firstPat(a, coercion); ok && !sameServer(a, a.norm[j:]) {
 		return hit(a, i, j, "coerces the model: claims the tool must run first or fails unless the model does something else")
 	}
 	return coercionFeatures(a)
+}
+
+// sameServer reports a rule about this server's own tools: "must be
+// called before any other Shopify tools" in @shopify/dev-mcp, a
+// prerequisite, not coercion. The next few words are read for a word of
+// the server's name.
+func sameServer(a *Text, after string) bool {
+	if a.tool == nil || a.tool.server == "" {
+		return false
+	}
+	n := 0
+	for _, w := range strings.FieldsFunc(after, func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9') }) {
+		if n++; n > 4 {
+			break
+		}
+		if len(w) >= 4 && w != "tool" && w != "tools" && w != "other" && strings.Contains(a.tool.server, w) {
+			return true
+		}
+	}
+	return false
 }

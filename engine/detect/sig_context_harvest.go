@@ -1,5 +1,7 @@
 package detect
 
+import "strings"
+
 // context_harvest: a text that asks the model for what is in its
 // context and not the tool's business: secrets, host details (env vars,
 // hostname, OS user, home listing), the conversation, the system prompt,
@@ -49,12 +51,13 @@ func contextHarvestMatch(a *Text) (string, string) {
 		if f&kProvenance != 0 && asks && (data&^kConv != 0 || f.any(kVerbatim|kEvery|kYou)) {
 			return sentenceHit(a, se, "asks for "+harvestWhat(data)+" from the model's context")
 		}
-		if f&kSysPrompt != 0 && asks && f.any(kVerbatim|kYou|kModel) {
+		// the system prompt asked for: handed over, or a parameter's content
+		if f&kSysPrompt != 0 && (f.any(kGive|kSend) || a.kind == kindProperty || f.has(kModal|kVerbatim)) && f.any(kVerbatim|kYou|kModel) {
 			return sentenceHit(a, se, "asks for the system prompt or hidden instructions")
 		}
 		// a parameter asking for the host or other tools' output that
 		// the tool's purpose does not explain
-		if a.kind == kindProperty && f.any(kHost|kOtherOut) && f.any(kVerbatim|kYou|kEvery|kRunVerb) && a.purpose&data == 0 {
+		if a.kind == kindProperty && f.any(kHost|kOtherOut) && (all.any(kRunVerb|kYou|kProvenance) && all&kCall == 0 || strings.Contains(a.norm[se.i:se.j], "output of")) && a.purpose&data == 0 {
 			return sentenceHit(a, se, "a parameter that asks for "+harvestWhat(data)+", which the tool has no use for")
 		}
 	}

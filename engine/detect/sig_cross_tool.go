@@ -43,7 +43,7 @@ var (
 		P("future subsequent later other; calls", `\bfor (all|any|every) (future|subsequent|other|later) (tool )?calls\b`),
 	}
 	crossDirective = re(`\b(must|always|first|add|append|include|set|instead|never|should|make sure|ensure|bcc|cc|also|replace|change|redirect|prepend|force|grant|list|send|push|forward)\b`)
-	crossSelf      = re(`\b(use|call|run|invoke) (it|this)\b`)
+	crossSelf      = re(`\b(use|call|run|invoke) (it|this)\b|\buse the result\b|\blook it up here\b|^(call|use|run) (it |this )?(before|first|after)\b`)
 	identBefore    = re(`{IDENT} (tool |function )?$`)
 )
 
@@ -64,11 +64,23 @@ func crossToolMatch(a *Text) (string, string) {
 				if k == 0 && !strings.Contains(sentence, "tool") && !strings.Contains(sentence, "call") {
 					continue
 				}
-				if k != 0 && crossSelf.MatchString(rest) {
+				// "Use this to validate the locale before calling
+				// update-mailbox-settings": this tool first, sequencing
+				if k != 0 && (crossSelf.MatchString(rest) || crossSelf.MatchString(sentence)) {
+					continue
+				}
+				// the identifier must name a tool, not a field (page_token)
+				if k == 3 && len(foreignIdents(a, s[loc[0]:loc[1]])) == 0 {
 					continue
 				}
 			case 1, 4, 5, 6:
 				if !crossDirective.MatchString(sentence) {
+					continue
+				}
+			case 11:
+				// "This tool generates a conversationId that is required
+				// for all subsequent tool calls": this tool's output
+				if strings.Contains(sentence, "this tool") {
 					continue
 				}
 			case 7:

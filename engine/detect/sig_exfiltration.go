@@ -66,7 +66,7 @@ func exfiltrationMatch(a *Text) (string, string) {
 	if loc := exfilRedirect.find(a); loc != nil {
 		return hit(a, loc[0], loc[1], "redirects where another action sends its data")
 	}
-	if i, j, ok := firstPat(a, []pat{exfilURLTemplate, exfilImage}); ok {
+	if i, j, ok := firstPat(a, []pat{exfilURLTemplate, exfilImage}); ok && !ownPlaceholders(a, s[i:j]) {
 		return hit(a, i, j, "a URL whose placeholders the model would fill with the user's data (a tracking or image beacon)")
 	}
 	if i, j, ok := firstPat(a, exfilKeepDefault); ok && exfilPassive.MatchString(s) {
@@ -110,4 +110,30 @@ func targetKind(t string) string {
 		return "the email address"
 	}
 	return "the address"
+}
+
+// ownPlaceholders reports a URL whose {placeholders} are all this tool's
+// own parameters ("https://forms.example/forms/{form_token}" in a tool
+// that takes form_token): the tool's API, not a beacon.
+func ownPlaceholders(a *Text, u string) bool {
+	if a.tool == nil || len(a.tool.params) == 0 {
+		return false
+	}
+	n := 0
+	for {
+		i := strings.IndexByte(u, '{')
+		if i < 0 {
+			return n > 0
+		}
+		j := strings.IndexByte(u[i:], '}')
+		if j < 0 {
+			return false
+		}
+		name := u[i+1 : i+j]
+		if !a.tool.params[name] && !a.tool.params[strings.ReplaceAll(name, "_", "")] {
+			return false
+		}
+		n++
+		u = u[i+j+1:]
+	}
 }

@@ -57,7 +57,7 @@ func markupMatch(a *Text) (string, string) {
 		}
 	}
 	if i, j, ok := firstPat(a, []pat{markupBracket, markupChatML, markupMDNote}); ok {
-		if !(s[i] == '[' && strings.Contains(s[i:j], "important") && !harmfulWithin(a, j, len(s))) {
+		if !(s[i] == '[' && strings.Contains(s[i:j], "important") && !harmfulWithin(a, j, blockEnd(a, j))) {
 			return hit(a, i, j, detail)
 		}
 	}
@@ -96,18 +96,28 @@ func markupMatch(a *Text) (string, string) {
 func emphasisTag(name string) bool { return name == "important" || name == "critical" }
 
 // harmfulContent are the features of a block that asks for harm.
-const harmfulContent = kSecret | kHost | kConv | kSysPrompt | kOtherOut | kHide | kOverride | kSend | kExternal | kShell | kPersona | kUnrestrict | kDeprecate | kThreat | kEveryTurn | kLeave
+const harmfulContent = kSecret | kHost | kConv | kSysPrompt | kOtherOut | kHide | kOverride | kSend | kShell | kPersona | kUnrestrict | kDeprecate | kThreat | kEveryTurn | kLeave
 
 // harmfulWithin reports whether the sentences overlapping norm[i:j] ask
 // for harm, with no consent guard.
 func harmfulWithin(a *Text, i, j int) bool {
-	var f feature
-	for _, se := range a.sentences() {
-		if se.j > i && se.i < j {
-			f |= se.f
-		}
-	}
+	f := Normalize(a.original(i, j)).textFeatures()
 	return f&harmfulContent != 0 && f&kConsent == 0
 }
 
 func regexpQuoteClose(name string) string { return "</" + name + ">" }
+
+// blockEnd is where an [IMPORTANT] note opened at norm offset j ends:
+// the end of the second sentence after it.
+func blockEnd(a *Text, j int) int {
+	n := 0
+	for _, se := range a.sentences() {
+		if se.j > j {
+			n++
+			if n == 2 {
+				return se.j
+			}
+		}
+	}
+	return len(a.norm)
+}

@@ -38,9 +38,9 @@ func preferenceMatch(a *Text) (string, string) {
 			return sentenceHit(a, se, "runs down other tools to steer the model's choice")
 		case f&kPrefer != 0 && f&kOthers != 0 && (f.any(kModal|kEvery|kSuperlative) || universalOthers(a.norm[se.i:se.j])) && f&kConsent == 0:
 			return sentenceHit(a, se, "tells the model to prefer this tool over every alternative")
-		case f.has(kOthers|kNeg|kToolWord) && all.any(kPrefer|kSuperlative) && f&kConsent == 0:
+		case f.has(kOthers|kNeg|kToolWord) && all&kSuperlative != 0 && f&kConsent == 0:
 			return sentenceHit(a, se, "tells the model other tools need not be used")
-		case f&kPrefer != 0 && f&kOverride != 0:
+		case f&kPrefer != 0 && evenIfUser(a.norm[se.i:se.j]):
 			return sentenceHit(a, se, "tells the model to pick this tool even against the user's choice")
 		case f&kPrefer != 0 && f&kEvery != 0 && f&kThisTool != 0:
 			return sentenceHit(a, se, "tells the model to route every request to this tool")
@@ -55,4 +55,9 @@ func preferenceMatch(a *Text) (string, string) {
 // ("prefer it over web search for current fares").
 func universalOthers(t string) bool {
 	return strings.Contains(t, "any other") || strings.Contains(t, "all other") || strings.Contains(t, "every other") || strings.Contains(t, "exclusively")
+}
+
+// evenIfUser: the preference holds against the user's own choice.
+func evenIfUser(t string) bool {
+	return strings.Contains(t, "even if the user") || strings.Contains(t, "even when the user") || strings.Contains(t, "even if they")
 }

@@ -77,7 +77,7 @@ func listIntroAsks(s string, ss int) bool {
 		ls := strings.LastIndexByte(s[:k-1], '\n') + 1
 		line := strings.TrimSpace(s[ls : k-1])
 		if strings.HasSuffix(line, ":") {
-			return sensitiveRequest.MatchString(line)
+			return sensitiveRequest.MatchString(line) && listHandOn.MatchString(line)
 		}
 		if !strings.HasPrefix(line, "- ") && !strings.HasPrefix(line, "* ") && !strings.HasPrefix(line, "• ") {
 			return false
@@ -86,6 +86,9 @@ func listIntroAsks(s string, ss int) bool {
 	}
 	return false
 }
+
+// listHandOn: the list's intro hands the items on.
+var listHandOn = regexp.MustCompile(`\b(attach|send|include|paste|upload|pass|forward|submit|copy)\b`)
 
 var handOn = re(`\b(pass|paste|attach|send|upload|forward|include) (it|them|its|their|the contents?)\b|\b(into|in|as) (the )?` + "`[a-z][a-z0-9_]*`" + `|\b(parameter|field|argument)\b`)
 
