@@ -58,18 +58,22 @@ type Text struct {
 	sentsDone bool
 	// where the text sits in the tool and what the tool is for (set by
 	// Poison): the field-aware signals read them.
-	kind    textKind
-	purpose feature
-	tool    *toolContext
-	plain   bool // a short ASCII identifier: no default rule fires on it
+	kind  textKind
+	tool  *toolContext
+	plain bool // a short ASCII identifier: no default rule fires on it
 }
 
 // toolContext is what the texts of one tool share: its name and its
 // parameters' names, so a sentence can tell this tool from another.
 type toolContext struct {
 	server string // the server's name, lower case
-	name   string
-	params map[string]bool
+	title  *Text
+	desc   *Text
+	// purposeF caches purpose()
+	purposeF    feature
+	purposeDone bool
+	name        string
+	params      map[string]bool
 }
 
 // foreign reports whether id names something other than this tool or

@@ -402,21 +402,17 @@ var referenceRules = []PoisonRule{
 // '_', '-' and '.'), its title and the first sentence of its
 // description.
 func setContext(texts []ModelText, norm []*Text, server string) {
-	var purpose feature
 	tc := &toolContext{server: strings.ToLower(server)}
 	for i, mt := range texts {
 		switch {
 		case mt.Field == "name":
 			tc.name = strings.ToLower(mt.Text)
 			norm[i].kind = kindName
-			purpose |= nameFeatures(mt.Text)
 		case mt.Field == "title":
-			purpose |= norm[i].textFeatures()
+			tc.title = norm[i]
 		case mt.Field == "description":
 			norm[i].kind = kindDescription
-			if ss := norm[i].sentences(); len(ss) > 0 {
-				purpose |= ss[0].f
-			}
+			tc.desc = norm[i]
 		case strings.HasSuffix(mt.Field, ".description") && strings.Contains(mt.Field, ".properties"):
 			norm[i].kind = kindProperty
 		case strings.Contains(mt.Field, ".properties") && !strings.HasSuffix(mt.Field, "]"):
@@ -429,9 +425,29 @@ func setContext(texts []ModelText, norm []*Text, server string) {
 		}
 	}
 	for _, a := range norm {
-		a.purpose = purpose
 		a.tool = tc
 	}
+}
+
+// purpose is what the tool is for: the features of its name, its title
+// and its description's first sentence, read on first use.
+func (tc *toolContext) purpose() feature {
+	if tc == nil {
+		return 0
+	}
+	if !tc.purposeDone {
+		tc.purposeDone = true
+		tc.purposeF = nameFeatures(tc.name)
+		if tc.title != nil {
+			tc.purposeF |= tc.title.textFeatures()
+		}
+		if tc.desc != nil {
+			if ss := tc.desc.sentences(); len(ss) > 0 {
+				tc.purposeF |= ss[0].f
+			}
+		}
+	}
+	return tc.purposeF
 }
 
 // nameFeatures reads a tool name as words: get_env_var → "get env var".

@@ -57,7 +57,7 @@ func contextHarvestMatch(a *Text) (string, string) {
 		}
 		// a parameter asking for the host or other tools' output that
 		// the tool's purpose does not explain
-		if a.kind == kindProperty && f.any(kHost|kOtherOut) && (all.any(kRunVerb|kYou|kProvenance) && all&kCall == 0 || strings.Contains(a.norm[se.i:se.j], "output of")) && a.purpose&data == 0 {
+		if a.kind == kindProperty && f.any(kHost|kOtherOut) && (all.any(kRunVerb|kYou|kProvenance) && all&kCall == 0 || strings.Contains(a.norm[se.i:se.j], "output of")) && a.tool.purpose()&data == 0 {
 			return sentenceHit(a, se, "a parameter that asks for "+harvestWhat(data)+", which the tool has no use for")
 		}
 	}

@@ -64,7 +64,7 @@ func defaultImperativeOpener(a *Text) (string, string) {
 			continue
 		}
 		for _, verb := range steeringImperatives {
-			if !(strings.HasPrefix(sentence, verb+" ") || sentence == verb) {
+			if !strings.HasPrefix(sentence, verb) || len(sentence) > len(verb) && sentence[len(verb)] != ' ' {
 				continue
 			}
 			next := firstWord(sentence[len(verb):])
