@@ -34,9 +34,12 @@ func anchorID(w string) int {
 
 func (b *wordBits) set(id int) { b[id>>6] |= 1 << uint(id&63) }
 
-func (b *wordBits) meets(o *wordBits) bool {
-	for i := range b {
-		if b[i]&o[i] != 0 {
+func (b *wordBits) has(id uint16) bool { return b[id>>6]&(1<<(id&63)) != 0 }
+
+// meets reports whether one of the anchor words ids is in b.
+func (b *wordBits) meets(ids []uint16) bool {
+	for _, id := range ids {
+		if b.has(id) {
 			return true
 		}
 	}
@@ -50,6 +53,9 @@ type pat struct {
 	words   [][]string // the groups as written, for the signal's gate
 	need    uint32     // character features the text must have
 	literal string     // a literal the normalised text must contain
+	// local: the pattern cannot cross a sentence, so it runs only on the
+	// sentences that hold its anchors, not on the whole text
+	local bool
 }
 
 // lit returns p requiring the literal s in the normalised text.
@@ -63,6 +69,7 @@ func (p pat) lit(s string) pat {
 // Placeholders in the pattern are expanded (see re).
 func P(anchors, pattern string) pat {
 	p := pat{re: re(pattern)}
+	p.local = !strings.Contains(pattern, ".{") && !strings.Contains(pattern, "(?s)") && !strings.Contains(pattern, `\s`) && !strings.Contains(pattern, "\n")
 	for _, g := range strings.Split(anchors, ";") {
 		ws := strings.Fields(g)
 		if len(ws) == 0 {
@@ -90,7 +97,7 @@ func (p *pat) on(a *Text) bool {
 		return false
 	}
 	for i := range p.groups {
-		if !p.groups[i].meets(&a.anchors) {
+		if !p.groups[i].meets(a.alist) {
 			return false
 		}
 	}
@@ -100,12 +107,36 @@ func (p *pat) on(a *Text) bool {
 	return true
 }
 
-// find returns the leftmost match of p in a.norm, or nil.
+// onSentence reports whether sentence se holds p's anchors.
+func (p *pat) onSentence(a *Text, se *sentence) bool {
+	ids := a.alist[se.ai:se.aj]
+	for i := range p.groups {
+		if !p.groups[i].meets(ids) {
+			return false
+		}
+	}
+	return true
+}
+
+// find returns the leftmost match of p in a.norm, or nil. A local
+// pattern runs on the sentences holding its anchors only.
 func (p *pat) find(a *Text) []int {
 	if !p.on(a) {
 		return nil
 	}
-	return p.re.FindStringIndex(a.norm)
+	if !p.local || len(p.groups) == 0 || len(a.sents) == 0 {
+		return p.re.FindStringIndex(a.norm)
+	}
+	for k := range a.sents {
+		se := &a.sents[k]
+		if !p.onSentence(a, se) {
+			continue
+		}
+		if loc := p.re.FindStringIndex(a.norm[se.i:se.j]); loc != nil {
+			return []int{loc[0] + se.i, loc[1] + se.i}
+		}
+	}
+	return nil
 }
 
 // findAll returns up to n matches with submatches, or nil.
@@ -113,7 +144,28 @@ func (p *pat) findAll(a *Text, n int) [][]int {
 	if !p.on(a) {
 		return nil
 	}
-	return p.re.FindAllStringSubmatchIndex(a.norm, n)
+	if !p.local || len(p.groups) == 0 || len(a.sents) == 0 {
+		return p.re.FindAllStringSubmatchIndex(a.norm, n)
+	}
+	var out [][]int
+	for k := range a.sents {
+		se := &a.sents[k]
+		if !p.onSentence(a, se) {
+			continue
+		}
+		for _, loc := range p.re.FindAllStringSubmatchIndex(a.norm[se.i:se.j], n-len(out)) {
+			for x := range loc {
+				if loc[x] >= 0 {
+					loc[x] += se.i
+				}
+			}
+			out = append(out, loc)
+		}
+		if len(out) >= n {
+			break
+		}
+	}
+	return out
 }
 
 // firstPat returns the leftmost match of any pattern.

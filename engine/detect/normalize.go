@@ -41,10 +41,10 @@ type Text struct {
 	norm string
 	// offs[i] is the byte offset in orig of norm byte i, and
 	// offs[len(norm)] is len(orig). Nil when norm maps byte for byte.
-	offs    []int32
-	anchors wordBits // the anchor words in norm (see detect_anchor.go)
-	cand    uint64   // the default signals whose gate this text passes
-	flags   uint32   // character features of orig and norm
+	offs  []int32
+	alist []uint16 // the anchor words in norm, in order (see anchors.go)
+	cand  uint64   // the default signals whose gate this text passes
+	flags uint32   // character features of orig and norm
 	// maxSpaces and maxNewlines are the longest runs of blank characters
 	// and of line breaks in orig; tail is the orig offset just after the
 	// longest such run (for the padding signal).
@@ -52,7 +52,48 @@ type Text struct {
 	// spacedI, spacedJ: the longest letter-spaced run in norm, and its
 	// letter count.
 	spacedI, spacedJ, spacedLen int
+	// sentence features (see clause.go), read on first use
+	sents     []sentence
+	allF      feature
+	sentsDone bool
+	// where the text sits in the tool and what the tool is for (set by
+	// Poison): the field-aware signals read them.
+	kind  textKind
+	tool  *toolContext
+	plain bool // a short ASCII identifier: no default rule fires on it
 }
+
+// toolContext is what the texts of one tool share: its name and its
+// parameters' names, so a sentence can tell this tool from another.
+type toolContext struct {
+	server string // the server's name, lower case
+	title  *Text
+	desc   *Text
+	// purposeF caches purpose()
+	purposeF    feature
+	purposeDone bool
+	name        string
+	params      map[string]bool
+}
+
+// foreign reports whether id names something other than this tool or
+// one of its parameters.
+func (tc *toolContext) foreign(id string) bool {
+	if tc == nil {
+		return true
+	}
+	return id != tc.name && !tc.params[id]
+}
+
+// textKind is the kind of field a text comes from.
+type textKind uint8
+
+const (
+	kindOther textKind = iota
+	kindName
+	kindDescription
+	kindProperty // a property's description inside a schema
+)
 
 // Character features, set while normalising.
 const (
@@ -82,6 +123,7 @@ const (
 	fDot              // '.' or '/' in a token (paths, file names)
 	fIdent            // an identifier-shaped token: '_', or '.'/'-' between letters
 	fDigitDot         // a '.' between digits (IP addresses, versions)
+	fQuote            // a quotation mark or backtick
 )
 
 // Normalize returns the normalised form of s, as every default rule
@@ -162,7 +204,8 @@ func (nb *normBuilder) space(nl bool, at, size int) {
 	if nl {
 		nb.ws = '\n'
 		nb.runNewlines++
-	} else {
+	} else if nb.runNewlines == 0 && len(nb.b) > 0 {
+		// blanks after a line break are indentation, not padding
 		nb.runSpaces++
 	}
 	if nb.runSpaces > nb.a.maxSpaces {
@@ -179,10 +222,24 @@ func (nb *normBuilder) space(nl bool, at, size int) {
 
 // normalize builds the normalised form of s; see the comment above.
 func normalize(s string) *Text {
-	a := &Text{orig: s}
+	a := &Text{}
+	return normalizeInto(a, s)
+}
+
+// normalizeInto normalises s into a, which must be zero.
+func normalizeInto(a *Text, s string) *Text {
+	a.orig = s
 	if plainToken(s) {
 		a.norm = strings.ToLower(s)
+		a.plain = true
 		return a
+	}
+	if simpleASCII(s) {
+		// the common case: printable ASCII, single blanks, nothing to
+		// drop or decode: the normalised text is the lower case, byte for
+		// byte
+		a.norm = asciiLower(s)
+		return finishNormalize(a)
 	}
 	nb := &normBuilder{b: make([]byte, 0, len(s)), a: a}
 	var caser cases.Caser
@@ -235,6 +292,12 @@ func normalize(s string) *Text {
 	}
 	a.norm = string(nb.b)
 	a.offs = nb.offs
+	return finishNormalize(a)
+}
+
+// finishNormalize runs the word-level steps on a.norm.
+func finishNormalize(a *Text) *Text {
+	s := a.orig
 	if a.maxNewlines >= padNewlines || a.maxSpaces >= padSpaces {
 		if strings.TrimSpace(s[a.padEnd:]) != "" && strings.TrimSpace(s[:a.padEnd]) != "" {
 			a.flags |= fPadding
@@ -243,10 +306,46 @@ func normalize(s string) *Text {
 	if a.flags&fNonASCII != 0 {
 		deconfuseWords(a)
 	}
+	repairWords(a)
+	joinSeparatedLetters(a)
 	joinSpacedLetters(a)
 	a.flags |= textFlags(a.norm)
 	anchorWords(a)
+	if a.flags&fQuote != 0 {
+		maskQuoted(a)
+	}
 	return a
+}
+
+// simpleASCII reports text that normalises to its own lower case:
+// printable ASCII, no leading, trailing or repeated blanks, no escapes,
+// emphasis or character references.
+func simpleASCII(s string) bool {
+	if s == "" || s[0] == ' ' || s[len(s)-1] == ' ' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c >= 0x7f || c == '*' || c == '~' || c == '&' || c == ' ' && s[i+1] == ' ' {
+			return false
+		}
+	}
+	return true
+}
+
+func asciiLower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'A' && c <= 'Z' {
+			b := []byte(s)
+			for k := i; k < len(b); k++ {
+				if c := b[k]; c >= 'A' && c <= 'Z' {
+					b[k] = c + 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
 }
 
 // Padding: this many blank lines, or blank characters in a row, before
@@ -276,10 +375,102 @@ func normASCII(nb *normBuilder, s string, i int) int {
 		return skipEscape(s, i)
 	case c < 0x20 || c == 0x7f:
 		nb.a.flags |= fControl
+	case c == '*' || c == '~':
+		// markdown emphasis around or inside a word ("**I**gnore",
+		// "*previous*", "~~x~~") is dropped; a glob ("**/*.go", "*_KEY")
+		// is kept
+		j := i
+		for j < len(s) && s[j] == c {
+			j++
+		}
+		if j-i <= 3 && (i > 0 && isASCIILetter(s[i-1]) || j < len(s) && isASCIILetter(s[j])) && (c == '*' || j-i == 2) {
+			return j
+		}
+		for k := i; k < j; k++ {
+			nb.emit(c, k)
+		}
+		return j
+	case c == '&':
+		if r, n := htmlEntity(s[i:]); n > 0 {
+			switch {
+			case r == ' ' || r == 0xa0:
+				nb.space(false, i, n)
+			case r < utf8.RuneSelf:
+				if r >= 'A' && r <= 'Z' {
+					r += 'a' - 'A'
+				}
+				nb.emit(byte(r), i)
+			default:
+				normRune(nb, r, i, n)
+			}
+			return i + n
+		}
+		nb.emit(c, i)
 	default:
 		nb.emit(c, i)
 	}
 	return i + 1
+}
+
+func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// htmlEntity decodes an HTML character reference at the start of s
+// ("&#73;", "&#x49;", "&amp;", …) and returns the character and the
+// reference's length, or 0.
+func htmlEntity(s string) (rune, int) {
+	end := strings.IndexByte(s, ';')
+	if end < 2 || end > 10 {
+		return 0, 0
+	}
+	body := s[1:end]
+	if body[0] == '#' {
+		base, digits := 10, body[1:]
+		if len(digits) > 0 && (digits[0] == 'x' || digits[0] == 'X') {
+			base, digits = 16, digits[1:]
+		}
+		if digits == "" {
+			return 0, 0
+		}
+		var r rune
+		for _, d := range digits {
+			var v rune
+			switch {
+			case d >= '0' && d <= '9':
+				v = d - '0'
+			case base == 16 && d >= 'a' && d <= 'f':
+				v = d - 'a' + 10
+			case base == 16 && d >= 'A' && d <= 'F':
+				v = d - 'A' + 10
+			default:
+				return 0, 0
+			}
+			r = r*rune(base) + v
+			if r > unicode.MaxRune {
+				return 0, 0
+			}
+		}
+		if r == 0 || r >= 0xd800 && r <= 0xdfff {
+			return 0, 0
+		}
+		return r, end + 1
+	}
+	switch body {
+	case "amp":
+		return '&', end + 1
+	case "lt":
+		return '<', end + 1
+	case "gt":
+		return '>', end + 1
+	case "quot":
+		return '"', end + 1
+	case "apos":
+		return '\'', end + 1
+	case "nbsp":
+		return 0xa0, end + 1
+	case "shy", "zwj", "zwnj", "lrm", "rlm":
+		return 0xad, end + 1
+	}
+	return 0, 0
 }
 
 // skipEscape returns the offset after the escape sequence at s[i] (ESC):
@@ -447,6 +638,8 @@ func textFlags(s string) uint32 {
 			run = 0
 		}
 		switch c {
+		case '"', '\'':
+			f |= fQuote
 		case '@':
 			f |= fAt
 		case '<':
@@ -467,6 +660,7 @@ func textFlags(s string) uint32 {
 				f |= fHexEscape
 			}
 		case '`':
+			f |= fQuote
 			if i+2 < len(s) && s[i+1] == '`' && s[i+2] == '`' {
 				f |= fFence
 			}
@@ -568,9 +762,12 @@ func joinSpacedLetters(a *Text) {
 		return j, n
 	}
 	found := false
-	for i := 0; i < len(s) && !found; i++ {
-		if _, n := run(i); n >= 3 {
-			found = true
+	for i := 0; i+4 < len(s) && !found; i++ {
+		// a cheap look for "x y z" before the exact check
+		if s[i+1] == ' ' && s[i+3] == ' ' && isLetterByte(s[i]) && isLetterByte(s[i+2]) && isLetterByte(s[i+4]) {
+			if _, n := run(i); n >= 3 {
+				found = true
+			}
 		}
 	}
 	if !found {
@@ -614,27 +811,58 @@ func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= utf8.RuneSelf || c == '_'
 }
 
-// anchorWords records which anchor words a.norm holds.
+// anchorWords splits a.norm into sentences and records which anchor
+// words each sentence, and the text, holds.
 func anchorWords(a *Text) {
 	s := a.norm
-	start := -1
-	for i := 0; i <= len(s); i++ {
-		word := false
-		if i < len(s) {
-			c := s[i]
-			word = c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= utf8.RuneSelf || c == '_' || c == '\''
-		}
-		if word {
-			if start < 0 {
-				start = i
+	a.sents = splitSpans(s, a.sents)
+	a.sentsDone = false
+	a.alist = a.alist[:0]
+	for n := range a.sents {
+		se := &a.sents[n]
+		se.ai = int32(len(a.alist))
+		start := -1
+		for i := se.i; i <= se.j; i++ {
+			word := false
+			if i < se.j {
+				c := s[i]
+				word = c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= utf8.RuneSelf || c == '_' || c == '\''
 			}
-			continue
-		}
-		if start >= 0 {
-			if id, ok := anchorIDs[s[start:i]]; ok {
-				a.anchors.set(id)
+			if word {
+				if start < 0 {
+					start = i
+				}
+				continue
 			}
-			start = -1
+			if start >= 0 {
+				if w := s[start:i]; anchorShape.has(w) {
+					if id, ok := anchorIDs[w]; ok {
+						a.alist = append(a.alist, uint16(id))
+					}
+				}
+				start = -1
+			}
 		}
+		se.aj = int32(len(a.alist))
 	}
 }
+
+// wordShapes is a cheap filter in front of a word map: the (first byte,
+// length) pairs of the map's words. Most words of a text fail it and
+// are never hashed.
+type wordShapes [256]uint64
+
+func (ws *wordShapes) add(w string) {
+	if n := len(w); n > 0 {
+		ws[w[0]] |= 1 << uint(min(n, 63))
+	}
+}
+
+func (ws *wordShapes) has(w string) bool {
+	n := len(w)
+	return n > 0 && ws[w[0]]&(1<<uint(min(n, 63))) != 0
+}
+
+// anchorShape filters anchorIDs; filled at the end of the signal
+// table's init, when every anchor word is known.
+var anchorShape wordShapes

@@ -81,7 +81,7 @@ func Poisons(inv *engine.Inventory, rs RuleSet) []engine.Finding {
 		}
 		sort.Strings(names)
 		f.Signals = sigs
-		f.Severity = engine.PoisonSeverity(f.Score)
+		f.Severity = PoisonSeverity(rs, sigs)
 		f.ID = engine.StableID(string(engine.Poison), key, engine.JoinSorted(names))
 		f.AcceptHash = pin.Describe(t, pin.Format2, pin.DefaultExclude()).Hash
 		out = append(out, f)

@@ -92,7 +92,7 @@ func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
 		all = append(all, transports(inv, opt)...)
 	}
 	for _, f := range all {
-		if f, acc, ok := applyAcceptances(f, pn); ok {
+		if f, acc, ok := applyAcceptances(f, pn, opt.Rules); ok {
 			if acc != nil {
 				r.Accepted = append(r.Accepted, *acc)
 			}
@@ -106,7 +106,7 @@ func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
 
 // applyAcceptances splits a finding into what is still reported and what a
 // pin accepted. For POISON each signal is accepted on its own.
-func applyAcceptances(f engine.Finding, pn *pin.Pin) (reported, accepted *engine.Finding, ok bool) {
+func applyAcceptances(f engine.Finding, pn *pin.Pin, rs detect.RuleSet) (reported, accepted *engine.Finding, ok bool) {
 	if pn == nil || f.AcceptHash == "" {
 		return &f, nil, true
 	}
@@ -128,8 +128,8 @@ func applyAcceptances(f engine.Finding, pn *pin.Pin) (reported, accepted *engine
 			keep.Score += s.Weight
 		}
 	}
-	keep.Severity = engine.PoisonSeverity(keep.Score)
-	acc.Severity = engine.PoisonSeverity(acc.Score)
+	keep.Severity = detect.PoisonSeverity(rs, keep.Signals)
+	acc.Severity = detect.PoisonSeverity(rs, acc.Signals)
 	if len(acc.Signals) == 0 {
 		return &f, nil, true
 	}

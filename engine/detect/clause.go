@@ -1,0 +1,422 @@
+package detect
+
+import "strings"
+
+// Sentence-level features. The signals written after issue 15 do not
+// match phrases: they ask, of each sentence, who it addresses (the model,
+// the user, a caller), what it asks for (secrets, host details, the
+// conversation, the system prompt, other tools' output), whether it hides,
+// overrides or coerces, and where data goes. A sentence's features are
+// the union of its words' classes, read in one pass over the normalised
+// text with one hash lookup per word (and one per two- and three-word
+// phrase that starts with a phrase word): no regular expression, linear
+// in the text. Phrases are looked up as slices of the normalised text,
+// which has one blank between words, so a lookup allocates nothing.
+
+// A feature is one bit of a sentence's feature set.
+type feature uint64
+
+const (
+	kYou         feature = 1 << iota // you, your: the sentence addresses the reader
+	kModel                           // the assistant, the model, the AI, the LLM
+	kUser                            // the user, the human, the person typing
+	kModal                           // must, should, always, never, required
+	kGive                            // include, paste, put, pass, set, attach: hand data over
+	kSend                            // send, upload, forward, export, sync, share: data leaves
+	kRunVerb                         // run, execute, install
+	kSecret                          // passwords, tokens, API keys, card numbers, cookies
+	kHost                            // environment variables, hostname, OS user, home directory
+	kConv                            // the conversation, chat history, prior turns
+	kSysPrompt                       // the system prompt, developer message, hidden instructions
+	kOtherOut                        // other tools' output, every tool available to you
+	kProvenance                      // visible to you, in this conversation, so far, from memory
+	kExternal                        // a URL, e-mail address, IP, domain, partners, third parties
+	kHide                            // hide, conceal, don't reference, not repeated to the user
+	kOverride                        // ignore, disregard, supersede, outrank, no longer follow
+	kInstr                           // instructions, guidelines, rules, system prompt
+	kPersona                         // persona, new role, you are now, from now on
+	kUnrestrict                      // no refusals, never decline, comply with every request
+	kPrefer                          // prefer, exclusively, choose, route, rely on
+	kOthers                          // other tools, alternatives, competitors, any other
+	kDisparage                       // unsafe, outdated, fabricated, leak, not certified
+	kSuperlative                     // best, #1, world's, used by 99%, rated
+	kThisTool                        // this tool, this one, this server, here
+	kHarmObj                         // the workspace, dotfiles, admin bindings, balances
+	kVerbatim                        // verbatim, word for word, exactly as typed, in full
+	kDeprecate                       // deprecated, has moved, known issue, system update
+	kToolWord                        // tool, function, server
+	kCall                            // call, invoke, use
+	kNeg                             // not, never, no, don't, without
+	kEvery                           // every, each, all, any, whenever
+	kConsent                         // ask the user, with permission, confirm, unless they ask
+	kThird3                          // a third-person subject: the assistant <verb>s
+	kShell                           // a dangerous shell construct (see shellConstruct)
+	kPhrase                          // internal: a word that starts a longer phrase
+	kDataCtx                         // the text handles injections as data (detectors, datasets)
+	kIdent                           // an identifier-shaped token: snake_case or `quoted`
+	kHarvestName                     // a parameter name that asks for context
+	kLeave                           // the data leaves: is shared with, forwarded to
+	kServer                          // a server: "the github server", "any connected server"
+	kThreat                          // a threat if the model does not comply: skipping it corrupts
+	kEveryTurn                       // every reply, every session: "before every response"
+	kAuthority                       // a claim of rank: "higher authority than", "the lower number wins"
+	kRevoked                         // instructions said to be void: cancelled, obsolete, no longer apply
+	kRead                            // read, open, load, list, call: the model fetching something
+	kShellWord                       // curl, wget, rm, chmod, sudo, crontab, bashrc: a shell command may follow
+	kAlter                           // set, pass, add, append, bcc: changes the arguments of a call
+)
+
+// lexicon maps normalised words and phrases to their features.
+var lexicon = map[string]feature{}
+
+func lex(f feature, words ...string) {
+	for _, w := range words {
+		lexicon[w] |= f
+		if i := strings.IndexByte(w, ' '); i > 0 {
+			lexicon[w[:i]] |= kPhrase
+			if j := strings.IndexByte(w[i+1:], ' '); j > 0 {
+				lexicon[w[:i+1+j]] |= kPhrase
+			}
+		}
+	}
+}
+
+func init() {
+	lex(kYou, "you", "your", "yourself", "you're", "you've", "you'll", "yours", "ur", "u", "ya")
+	lex(kModel, "assistant", "assistants", "ai", "llm", "llms", "model", "claude", "chatgpt", "gpt", "copilot", "chatbot", "the agent", "ai agent", "language model")
+	lex(kUser, "user", "user's", "users", "human", "the person", "traveller", "traveler", "customer", "shopper", "requester")
+	lex(kModal, "must", "should", "shall", "always", "never", "required", "mandatory", "need to", "needs to", "have to", "has to", "make sure", "ensure", "be sure", "is to", "are to", "is required", "prerequisite", "requirement")
+	lex(kGive, "include", "including", "paste", "put", "pass", "set", "attach", "append", "fill", "populate", "provide", "supply", "enter", "record", "dump", "copy", "insert", "embed", "quote", "reproduce", "list", "summarise", "summarize", "add", "contain", "contains", "begin", "start with", "must contain", "place", "write", "log", "store", "capture", "collect", "gather")
+	lex(kSend, "send", "sends", "upload", "uploads", "post", "forward", "forwards", "forwarded", "transmit", "export", "exports", "sync", "syncs", "mirror", "share", "shares", "shared", "leak", "beacon", "exfiltrate", "relay", "replicate", "back up", "backup", "transfer", "transfers", "bcc", "cc", "stream", "report", "submit", "sent", "uploaded", "posted", "enrolled")
+	lex(kRunVerb, "run", "execute", "install", "type")
+	lex(kSecret, "password", "passwords", "passcode", "token", "tokens", "api key", "api keys", "apikey", "secret", "secrets", "credential", "credentials", "cookie", "cookies", "cvc", "cvv", "card number", "card numbers", "card details", "pin", "pins", "otp", "private key", "private keys", "seed phrase", "mnemonic", "bearer", "access key", "access keys", "2fa", "recovery codes", "keychain", "session cookie", "auth token", "github token", "connection strings", "connection string", "dial-in pins", "passport number")
+	lex(kHost, "environment variable", "environment variables", "env vars", "env var", "printenv", "hostname", "whoami", "os username", "os user", "username", "local ip", "ip address", "working directory", "cwd", "home directory", "os version", "uname", "ls -la", "machine's", "device details", "home path", "dotfiles", "shell history", "mcp servers", "full configs")
+	lex(kConv, "conversation", "conversations", "transcript", "chat history", "prior turns", "previous turns", "every turn", "turns", "previous messages", "earlier messages", "last messages", "dialogue", "dialog", "the chat", "this chat", "in chat", "messages you exchanged", "message history", "thread")
+	lex(kSysPrompt, "system prompt", "system prompts", "sys prompt", "sysprompt", "system instructions", "initial prompt", "hidden prompt", "pre-prompt", "developer message", "developer messages", "system message", "hidden instructions", "operator instructions", "initial instructions", "your context window", "context window, byte", "tool definitions", "tool list", "your instructions", "your configuration", "assistant configuration", "client template", "instructions you received", "instructions you were given", "guidelines you were given", "your prompt", "custom instructions you", "system and developer")
+	lex(kOtherOut, "other tool", "other tools", "any other tool", "every other tool", "tool outputs", "tool output", "previous tool outputs", "other e-mails", "other emails", "every tool", "tools available", "any tool", "through any tool", "most recent call", "other tools'", "every other", "tool calls")
+	lex(kProvenance, "visible to you", "available to you", "you can read", "you can see", "you can access", "you have read", "you have seen", "you received", "you were given", "in this session", "this session", "earlier in", "in this conversation", "this conversation", "in the chat", "anywhere in", "so far", "from memory", "you know", "you remember", "you have access", "you've seen", "in your context", "mentioned in", "typed them", "they typed", "as typed", "you can find", "you need to find", "earlier in this", "you made", "you called", "you have called", "you ran", "you've read", "you've called", "you are connected to", "you're connected to")
+	lex(kExternal, "partners", "partner", "third parties", "third-party", "third party", "advertisers", "advertising", "marketing", "sales team", "sales teams", "analytics", "webhook", "endpoint", "offsite", "outside", "external", "prospecting")
+	lex(kHide, "hide", "conceal", "don't reference", "do not reference", "not repeated", "do not read", "don't read", "don't flag", "doesn't flag", "don't mention", "do not mention", "without telling", "without informing", "never mention", "not visible", "keep quiet", "don't tell", "do not tell", "refer to them only", "reports only", "not tell", "do not bother", "don't bother", "not bother", "no need to tell", "no need to inform", "no need to mention", "in the background", "in background", "behind the scenes")
+	lex(kOverride, "ignore", "disregard", "supersede", "supersedes", "outrank", "outranks", "override", "overrides", "precedence", "no longer follow", "lower number wins", "highest", "instead of the", "takes priority", "disregards", "bypass", "regardless", "disabled", "lifted", "suspended", "even if the user", "even when the user", "even if they", "even if the user names", "even when the user has")
+	lex(kInstr, "instructions", "instruction", "guidelines", "guideline", "rules", "system prompt", "directive", "directives", "policy", "policies", "guidance", "safety guidance")
+	lex(kPersona, "persona", "your new role", "new role", "you are now", "from this point", "from now on", "role is", "developer mode", "god mode", "red-team mode", "jailbreak mode", "dan", "unrestricted mode", "maintenance mode", "debug mode", "runs as", "act as", "pretend to be", "pretend you are", "you are dan", "now runs as", "now operate", "now operating", "dev-mode", "dev mode", "developer-mode", "god-mode", "jailbreak-mode", "debug-mode", "admin mode", "sudo mode", "no-limits mode", "the user is an admin", "the user is admin", "the user is root", "user is a developer", "admin privileges", "elevated privileges")
+	lex(kUnrestrict, "refusals", "refusal", "refuse", "refuses", "decline", "declines", "disclaimers", "disclaimer", "warnings", "restrictions", "unrestricted", "unfiltered", "uncensored", "comply", "obey", "no rules", "without limits", "authorisation", "authorization", "safety", "content restrictions", "never asks", "confirmations", "no limits", "anything now", "limits", "filters", "filter", "answer everything", "safety=off", "guardrails", "censorship", "ethics", "skip all confirmations", "skip confirmations", "skip confirmation", "no confirmation", "no confirmations", "run what they say", "do what they say")
+	lex(kPrefer, "prefer", "exclusively", "choose", "select", "route", "rely on", "only officially", "only verified", "always select", "always choose", "always prefer", "sole")
+	lex(kOthers, "other tools", "other tool", "any other", "all other", "every other", "alternatives", "alternative", "competing", "competitor", "competitors", "rival", "other search", "other e-mail", "other email", "other payment", "other weather", "other fetch", "other crm", "other travel", "other calendar", "other servers", "other providers", "more than one tool", "another tool", "other travel", "other e-mail tools")
+	lex(kDisparage, "unsafe", "insecure", "outdated", "fabricated", "inaccurate", "unreliable", "leak", "broken", "not certified", "malicious", "compromised", "failure rate", "silent-failure", "wrong", "incorrect", "worse", "inferior", "dangerous", "scam", "untrusted", "unverified", "not pci-dss", "deprecated")
+	lex(kSuperlative, "the best", "world's best", "best-in-class", "fastest", "#1", "world's", "most trusted", "most accurate", "rated", "award-winning", "recommended", "trusted by", "used by", "99%", "lowest", "top-rated", "number one", "only officially", "only verified", "only trusted", "only approved", "only authoritative", "only certified")
+	lex(kThisTool, "this tool", "this one", "this server", "here", "this function")
+	lex(kHarmObj, "workspace", "entire", "whole", "dotfiles", ".git", "cluster-admin", "system:anonymous", "public-read", "balance", "fee account", "reserve account", "authorized_keys", "location", "contacts", "all files", "every file", "hidden folders")
+	lex(kVerbatim, "verbatim", "word for word", "byte for byte", "unabridged", "exactly as", "in full", "exact", "complete", "full", "raw", "every", "all", "output of", "current")
+	lex(kDeprecate, "deprecated", "deprecation", "has moved", "have moved", "system update", "known issue", "moved to", "no longer supported", "retired", "cross-server", "interop", "platform-level", "any server", "whichever server", "any connected server", "deprecation notice")
+	lex(kToolWord, "tool", "tools", "function", "functions", "server", "servers")
+	lex(kCall, "call", "calls", "invoke", "invoked", "use", "using", "used", "called")
+	lex(kNeg, "not", "never", "no", "don't", "without", "doesn't", "isn't", "aren't", "nothing", "nor")
+	lex(kEvery, "every", "each", "all", "any", "whenever", "each time", "every time")
+	lex(kConsent, "ask the user", "asks the user", "with the user's", "confirm with", "unless they ask", "unless the user", "if the user asks", "get their ok", "with their consent", "user agrees", "explicit confirmation", "user enabled", "has enabled", "user has enabled", "the user wants", "user explicitly", "disclosed", "privacy notice", "instruction from the user", "instructions from the user", "until the user", "agreed with", "read the text back", "show the user", "preview")
+	lex(kLeave, "mirrored", "mirrored to", "shared with", "forwarded to", "sent to", "uploaded to", "copied to", "exported to", "posted to", "enrolled in", "synced to", "transfers", "shares it", "share it")
+	lex(kServer, "server", "servers", "server's", "mcp server", "any server", "connected server", "connector", "connectors", "integration", "integrations")
+	lex(kThreat, "skipping it", "skipping this", "skip it", "will start returning", "refuse to start", "refuses to start", "cannot return", "cannot authenticate", "will not render", "won't render", "risks data", "cannot proceed", "cannot work", "will not work", "won't work", "until you have", "until you've", "unless you have", "until you first", "precondition required")
+	lex(kEveryTurn, "before every", "after every", "every new session", "each new session", "once per session", "once per conversation", "at the start of every", "on every new", "every response", "every reply", "every answer", "every turn", "each response", "each reply", "on every session", "every conversation")
+	lex(kAuthority, "higher authority", "more authority", "authority than", "authority over", "higher priority than", "higher rank", "outranks", "outrank", "lower number wins", "prevails", "overrule", "overrules", "takes precedence", "take precedence", "precedence over", "supersedes", "highest)", "level 0")
+	lex(kRevoked, "cancelled", "canceled", "obsolete", "void", "revoked", "no longer apply", "no longer valid", "no longer in effect", "superseded", "withdrawn", "rescinded", "invalidated")
+	lex(kRead, "read", "open", "load", "list", "called", "passed", "access", "fetch", "cat", "have read", "you have called")
+	lex(kShellWord, "curl", "wget", "rm", "chmod", "crontab", "authorized_keys", "pip", "pip3", "npm", "hookspath", "tcp", "nc", "ncat", "base64", "sudo", "iwr", "invoke-webrequest", "bashrc", "zshrc", "bash_profile", "profile", "source", "etc", "sh", "bash")
+	lex(kAlter, "set", "pass", "add", "append", "prepend", "bcc", "cc", "put", "include", "replace", "redirect", "force", "passing", "setting", "adding")
+	lex(kDataCtx, "injection", "injections", "jailbreak", "jailbreaks", "phishing", "malicious", "adversarial", "red-team", "classify", "classifier", "detectors", "detector", "flags", "flagged", "blocked", "lint", "moderate", "dataset", "datasets", "corpus", "samples", "lure", "risky", "scanner", "evaluation", "social-engineering", "treated as data", "as data", "do not act", "never follow", "not followed", "never executes")
+}
+
+// lexShape filters lexicon lookups (see wordShapes).
+var lexShape wordShapes
+
+func init() {
+	for w := range lexicon {
+		lexShape.add(w)
+	}
+}
+
+// A sentence is a span of the normalised text and its features.
+type sentence struct {
+	i, j   int
+	f      feature
+	ai, aj int32 // its anchor words: Text.alist[ai:aj]
+}
+
+// sentences splits a.norm into sentences and reads their features once
+// per text; the result is cached on the text.
+func (a *Text) sentences() []sentence {
+	if a.sentsDone {
+		return a.sents
+	}
+	a.sentsDone = true
+	s := a.norm
+	out := a.sents
+	var cur sentence
+	var all feature
+	// words: the start and end of the last three words, for phrases
+	var ws [3][2]int
+	nw := 0
+	otherBefore := false
+	flush := func(n int) {
+		if cur.f&kShellWord != 0 || strings.Contains(s[cur.i:cur.j], ">>") {
+			cur.f |= shellConstruct(s[cur.i:cur.j])
+		}
+		out[n].f = cur.f
+		all |= cur.f
+	}
+	lookup := func(i, j int) {
+		if !lexShape.has(s[i:j]) {
+			return
+		}
+		f, ok := lexicon[s[i:j]]
+		if !ok {
+			return
+		}
+		cur.f |= f &^ kPhrase
+	}
+	for n := range out {
+		cur = out[n]
+		cur.f = 0
+		nw = 0
+		for k := cur.i; k < cur.j; {
+			c := s[k]
+			switch {
+			case isWordStart(c):
+				i := k
+				for k < len(s) && isWordCont(s, k) {
+					k++
+				}
+				if k < len(s) && s[k] == '_' && k+1 < len(s) && isWordByte(s[k+1]) {
+					// an identifier (list_teams, STRIPE_SECRET_KEY): one token,
+					// whose pieces are not words of the sentence, except a
+					// secret-shaped suffix
+					for k < len(s) && (isWordByte(s[k]) && s[k] < 0x80) {
+						k++
+					}
+					cur.f |= kIdent | identFeatures(s[i:k])
+					nw = 0
+					continue
+				}
+				w := s[i:k]
+				if otherBefore && len(w) > 3 && w[len(w)-1] == 's' {
+					cur.f |= kOthers // "other converters", "other providers"
+				}
+				otherBefore = w == "other" || w == "alternative" || w == "competing" || w == "rival"
+				var f feature
+				if lexShape.has(w) {
+					f = lexicon[w]
+				}
+				cur.f |= f &^ kPhrase
+				if k < len(s) && s[k] == '.' && k+1 < len(s) && isLetterByte(s[k+1]) {
+					// a dotted token: a domain, a file name
+					j := k
+					for j < len(s) && (isWordByte(s[j]) || s[j] == '.' || s[j] == '-') {
+						j++
+					}
+					if isDomain(s[i:j]) {
+						cur.f |= kExternal
+					}
+					k = j
+					nw = 0
+					continue
+				}
+				// phrases ending here: the previous one or two words plus this
+				if nw >= 1 && ws[(nw-1)%3][1]+1 == i {
+					p1 := ws[(nw-1)%3]
+					if w := s[p1[0]:p1[1]]; lexShape.has(w) && lexicon[w]&kPhrase != 0 {
+						lookup(p1[0], k)
+					}
+					if p2 := ws[(nw-2+3)%3]; nw >= 2 && p2[1]+1 == p1[0] && lexShape.has(s[p2[0]:p1[1]]) && lexicon[s[p2[0]:p1[1]]]&kPhrase != 0 {
+						lookup(p2[0], k)
+					}
+				}
+				ws[nw%3] = [2]int{i, k}
+				nw++
+			case c == ':' && k+2 < len(s) && s[k+1] == '/' && s[k+2] == '/':
+				cur.f |= kExternal
+				k += 3
+				for k < len(s) && s[k] != ' ' && s[k] != '\n' && s[k] != '`' && s[k] != '"' && s[k] != ')' {
+					k++
+				}
+				nw = 0
+			case c == '@' && k > 0 && isWordByte(s[k-1]) && k+1 < len(s) && isLetterByte(s[k+1]):
+				j := k + 1
+				for j < len(s) && (isWordByte(s[j]) || s[j] == '.' || s[j] == '-') {
+					j++
+				}
+				if strings.IndexByte(s[k:j], '.') > 0 {
+					cur.f |= kExternal
+				}
+				k = j
+				nw = 0
+			case c == '`':
+				cur.f |= kIdent
+				k++
+			case c == '_' && k+1 < len(s) && isLetterByte(s[k+1]):
+				// *_TOKEN, _SECRET
+				i := k
+				for k < len(s) && (isWordByte(s[k]) && s[k] < 0x80) {
+					k++
+				}
+				cur.f |= kIdent | identFeatures(s[i:k])
+			default:
+				if c >= '0' && c <= '9' {
+					i := k
+					for k < len(s) && (s[k] >= '0' && s[k] <= '9' || s[k] == '.' || s[k] == '%' || s[k] == ':') {
+						k++
+					}
+					if t := s[i:k]; strings.Count(t, ".") == 3 && t[len(t)-1] != '.' {
+						cur.f |= kExternal // an IPv4 address
+					} else if strings.HasSuffix(t, "%") && len(t) >= 3 {
+						cur.f |= kSuperlative // "99%"
+					}
+					if k == i {
+						k++
+					}
+					nw = 0
+					continue
+				}
+				if c == '#' && k+1 < len(s) && s[k+1] == '1' {
+					cur.f |= kSuperlative
+				}
+				if c == 0xe2 && strings.HasPrefix(s[k:], "★") {
+					cur.f |= kSuperlative
+				}
+				k++
+				if c != ' ' {
+					nw = 0
+				}
+			}
+		}
+		flush(n)
+	}
+	a.allF = all
+	return out
+}
+
+// splitSpans splits s into sentences: at a line break, and after '.',
+// '!', '?' or ';' followed by a blank or the end.
+func splitSpans(s string, out []sentence) []sentence {
+	out = out[:0]
+	i := 0
+	for k := 0; k < len(s); k++ {
+		c := s[k]
+		switch {
+		case c == '\n':
+			if k > i {
+				out = append(out, sentence{i: i, j: k})
+			}
+			i = k + 1
+		case (c == '.' || c == '!' || c == '?' || c == ';') && (k+1 == len(s) || s[k+1] == ' ' || s[k+1] == '\n'):
+			out = append(out, sentence{i: i, j: k + 1})
+			i = k + 1
+			if k+1 < len(s) && s[k+1] == ' ' {
+				i++
+				k++
+			}
+		}
+	}
+	if len(s) > i {
+		out = append(out, sentence{i: i, j: len(s)})
+	}
+	return out
+}
+
+func isWordStart(c byte) bool { return c >= 'a' && c <= 'z' }
+
+// isWordCont reports whether s[k] continues a word: letters, digits, an
+// apostrophe or a hyphen between letters.
+func isWordCont(s string, k int) bool {
+	c := s[k]
+	if c >= 'a' && c <= 'z' || c >= '0' && c <= '9' {
+		return true
+	}
+	if (c == '\'' || c == '-') && k+1 < len(s) && isLetterByte(s[k+1]) && k > 0 && isLetterByte(s[k-1]) {
+		return true
+	}
+	return false
+}
+
+// identFeatures reads a secret-shaped identifier: *_KEY, *_TOKEN,
+// *_SECRET, *_PASSWORD.
+func identFeatures(id string) feature {
+	if id == "authorized_keys" || id == "bash_profile" || id == "core.hookspath" {
+		return kShellWord
+	}
+	for _, suf := range []string{"_key", "_token", "_secret", "_password", "_pat", "_credentials"} {
+		if strings.HasSuffix(id, suf) || strings.Contains(id, suf+"_") {
+			return kSecret
+		}
+	}
+	return 0
+}
+
+// isDomain reports a host name with a public-looking or documentation
+// top-level domain.
+func isDomain(t string) bool {
+	t = strings.TrimRight(t, ".-")
+	d := strings.LastIndexByte(t, '.')
+	if d <= 0 {
+		return false
+	}
+	switch t[d+1:] {
+	case "example", "test", "com", "net", "org", "io", "dev", "app", "cloud", "ai", "co", "xyz", "ru", "cn", "info", "biz", "site", "online", "top":
+		return true
+	}
+	return false
+}
+
+// shellConstruct finds the shell commands that do harm on their own:
+// download and execute, recursive deletes of home or system paths,
+// world-writable permissions, persistence in shell start-up files, cron
+// jobs and git hooks fetching code, SSH keys added for someone else,
+// packages installed from an arbitrary index, reverse shells.
+func shellConstruct(s string) feature {
+	if !strings.ContainsAny(s, "|>-+/~") {
+		return 0
+	}
+	has := func(w string) bool { return strings.Contains(s, w) }
+	fetch := has("curl") || has("wget") || has("iwr ") || has("invoke-webrequest") || has("http://") || has("https://")
+	switch {
+	case fetch && (has("| sh") || has("| bash") || has("|sh") || has("|bash") || has("| sudo") || has("| zsh") || has("| python") || has("| iex") || has("| powershell") || has("| source")):
+		return kShell
+	case has("rm -rf ~") || has("rm -rf /") || has("rm -rf *") || has("rm -rf $home") || has("rm -fr ~") || has("rm -fr /") || has("rm -rf .git"):
+		return kShell
+	case has("chmod") && (has(" 777") || has(" 666") || has("a+rwx") || has("o+w") || has("u+s") || has("+x /usr") || has("-r 777")):
+		return kShell
+	case has(">> ~/.") || has(">>~/.") || has(">> $home/.") || has(">> /etc/"):
+		return kShell
+	case has("crontab") && fetch:
+		return kShell
+	case has("authorized_keys") && (has("ssh-ed25519") || has("ssh-rsa") || has(">>") || has("adds") || has("add ") || has("append")):
+		return kShell
+	case (has("pip install") || has("pip3 install") || has("npm install") || has("npm i ")) && (has("http://") || has("https://") || has("--index-url") || has("--extra-index-url") || has("--trusted-host")):
+		return kShell
+	case has("<(curl") || has("<(wget") || has("$(curl") || has("$(wget") || has("`curl"):
+		return kShell
+	case has("core.hookspath") || has("/dev/tcp/") || has("nc -e") || has("ncat -e") || has("base64 -d |") || has("base64 --decode |"):
+		return kShell
+	case fetch && (has("&& chmod +x") || has("; chmod +x")):
+		return kShell
+	case has("sudo ") && (has("visudo") || has("nopasswd") || has("usermod") || has("setenforce 0") || has("ufw disable")):
+		return kShell
+	}
+	return 0
+}
+
+// textFeatures is the union of a text's sentence features.
+func (a *Text) textFeatures() feature {
+	a.sentences()
+	return a.allF
+}
+
+// sentenceHit quotes sentence se as the evidence of a signal.
+func sentenceHit(a *Text, se sentence, detail string) (string, string) {
+	return hit(a, se.i, se.j, detail)
+}
+
+// has reports whether f has every feature of want.
+func (f feature) has(want feature) bool { return f&want == want }
+
+// any reports whether f has some feature of want.
+func (f feature) any(want feature) bool { return f&want != 0 }

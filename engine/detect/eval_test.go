@@ -1,0 +1,285 @@
+package detect
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/inventory"
+)
+
+// The evaluation of the default rules on labelled sets (see
+// testdata/eval/README.md): recall on attack items and false positives on
+// benign items, per family and overall.
+//
+// An item counts as flagged when the default rules give it a POISON
+// finding of medium severity or more (score >= 3). A low POISON finding
+// is a note (documented data sharing, a lone weak signal) and is counted
+// apart: it is reported, but it is not an accusation of poisoning.
+//
+//	go test ./engine/detect -run 'TestEval' -v
+//
+// prints every figure; the tests assert the floors reached on the tuning
+// sets and the corpus. TestHeldBack measures the held-back set and
+// compares with the figures recorded after its one measured run.
+
+type evalItem struct {
+	ID       string          `json:"id"`
+	Label    string          `json:"label"`
+	Family   string          `json:"family"`
+	Category string          `json:"category"` // the corpus's name for family
+	Server   string          `json:"server"`
+	Tool     json.RawMessage `json:"tool"`
+}
+
+func (it evalItem) family() string {
+	if it.Family != "" {
+		return it.Family
+	}
+	return it.Category
+}
+
+func loadEvalItems(t testing.TB, paths ...string) []evalItem {
+	t.Helper()
+	var out []evalItem
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc struct {
+			Items []evalItem `json:"items"`
+		}
+		if err := json.Unmarshal(b, &doc); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		out = append(out, doc.Items...)
+	}
+	return out
+}
+
+// itemFinding scans one item as a one-server inventory and returns its
+// POISON finding, if any.
+func itemFinding(t testing.TB, it evalItem) *engine.Finding {
+	t.Helper()
+	server, _ := json.Marshal(it.Server)
+	doc := `{"servers":[{"name":` + string(server) + `,"transport":"http","tools":[` + string(it.Tool) + `]}]}`
+	inv, err := inventory.Parse(it.ID+".json", []byte(doc))
+	if err != nil {
+		t.Fatalf("%s: %v", it.ID, err)
+	}
+	fs := Poisons(inv, RulesDefault)
+	if len(fs) == 0 {
+		return nil
+	}
+	return &fs[0]
+}
+
+func flagged(f *engine.Finding) bool { return f != nil && f.Severity >= engine.Medium }
+
+// evalFigures are the measured figures of one set.
+type evalFigures struct {
+	Attacks  int            `json:"attacks"`
+	Caught   int            `json:"caught"`
+	Benign   int            `json:"benign"`
+	FalsePos int            `json:"false_positives"`
+	Notes    int            `json:"low_notes_on_benign"`
+	Families map[string]int `json:"flagged_by_family"` // family -> items flagged
+	Sizes    map[string]int `json:"items_by_family"`
+	Misses   []string       `json:"misses"` // "id (family)", attacks not flagged
+	FPs      []string       `json:"false_positive_ids"`
+}
+
+func (f *evalFigures) recall() float64 { return ratio(f.Caught, f.Attacks) }
+func (f *evalFigures) fpRate() float64 { return ratio(f.FalsePos, f.Benign) }
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
+
+// evaluate scores items; when showText is set, false positives and misses
+// are logged with their signals and evidence (never for the held-back set).
+func evaluate(t *testing.T, name string, items []evalItem, showText bool) *evalFigures {
+	t.Helper()
+	fig := &evalFigures{Families: map[string]int{}, Sizes: map[string]int{}}
+	for _, it := range items {
+		f := itemFinding(t, it)
+		key := it.Label + "/" + it.family()
+		fig.Sizes[key]++
+		if flagged(f) {
+			fig.Families[key]++
+		}
+		switch it.Label {
+		case "attack":
+			fig.Attacks++
+			if flagged(f) {
+				fig.Caught++
+			} else {
+				fig.Misses = append(fig.Misses, it.ID+" ("+it.family()+")")
+				if showText && testing.Verbose() {
+					t.Logf("%s miss %s %s: %s", name, it.ID, it.family(), describeFinding(f))
+				}
+			}
+		case "benign":
+			fig.Benign++
+			switch {
+			case flagged(f):
+				fig.FalsePos++
+				fig.FPs = append(fig.FPs, it.ID+" ("+it.family()+")")
+				if showText {
+					t.Logf("%s false positive %s (%s): %s", name, it.ID, it.family(), describeFinding(f))
+				}
+			case f != nil:
+				fig.Notes++
+			}
+		}
+	}
+	keys := make([]string, 0, len(fig.Sizes))
+	for k := range fig.Sizes {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		what := "recall"
+		if strings.HasPrefix(k, "benign/") {
+			what = "flagged"
+		}
+		t.Logf("%s %-36s %3d items, %s %d = %.2f", name, k, fig.Sizes[k], what, fig.Families[k], ratio(fig.Families[k], fig.Sizes[k]))
+	}
+	t.Logf("%s: recall %d/%d = %.3f, false positives %d/%d = %.3f, low notes on benign %d",
+		name, fig.Caught, fig.Attacks, fig.recall(), fig.FalsePos, fig.Benign, fig.fpRate(), fig.Notes)
+	return fig
+}
+
+func describeFinding(f *engine.Finding) string {
+	if f == nil {
+		return "-"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "score %d %s", f.Score, f.Severity)
+	for _, s := range f.Signals {
+		fmt.Fprintf(&b, "; %s(%d) at %s: %q", s.Name, s.Weight, s.Field, clipRunes(s.Evidence, 90))
+	}
+	return b.String()
+}
+
+func TestEvalTuning(t *testing.T) {
+	for _, w := range []struct {
+		file          string
+		recall, maxFP float64
+	}{
+		{"w1.json", 0.90, 0.03},
+		{"w2.json", 0.90, 0.03},
+	} {
+		items := loadEvalItems(t, filepath.Join("testdata", "eval", "tuning", w.file))
+		fig := evaluate(t, w.file, items, true)
+		if fig.recall() < w.recall {
+			t.Errorf("%s: recall %.3f below %.2f; misses: %s", w.file, fig.recall(), w.recall, strings.Join(fig.Misses, ", "))
+		}
+		if fig.fpRate() > w.maxFP {
+			t.Errorf("%s: false-positive rate %.3f above %.2f: %s", w.file, fig.fpRate(), w.maxFP, strings.Join(fig.FPs, ", "))
+		}
+	}
+}
+
+func TestEvalCorpus(t *testing.T) {
+	items := loadEvalItems(t, filepath.Join("..", "..", "testdata", "corpus", "poison-dev.json"))
+	fig := evaluate(t, "corpus", items, true)
+	if fig.recall() < 0.95 {
+		t.Errorf("corpus: recall %.3f below 0.95; misses: %s", fig.recall(), strings.Join(fig.Misses, ", "))
+	}
+	if fig.fpRate() > 0.03 {
+		t.Errorf("corpus: false-positive rate %.3f above 0.03: %s", fig.fpRate(), strings.Join(fig.FPs, ", "))
+	}
+}
+
+// TestEvalRealWorld scans the captured tool lists of real servers
+// (testdata/realworld/tools.json, all benign): at most one medium-or-more
+// POISON finding per 1,000 tools.
+func TestEvalRealWorld(t *testing.T) {
+	path := filepath.Join("testdata", "realworld", "tools.json")
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		t.Skip("testdata/realworld/tools.json is not in this tree yet")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv, err := inventory.Parse(path, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tools := len(inv.Tools())
+	var poison, notes int
+	for _, f := range Poisons(inv, RulesDefault) {
+		if f.Severity >= engine.Medium {
+			poison++
+			t.Logf("POISON %s: %s", f.Subject, describeFinding(&f))
+		} else {
+			notes++
+			t.Logf("note   %s: %s", f.Subject, describeFinding(&f))
+		}
+	}
+	t.Logf("real benign: %d servers, %d tools, %d POISON (medium or more), %d low notes", len(inv.Servers), tools, poison, notes)
+	if max := tools / 1000; poison > max && poison > 1 {
+		t.Errorf("%d POISON findings on %d benign tools, want at most %d per 1,000", poison, tools, 1)
+	}
+}
+
+// heldbackFigures is the file the lead fills in after the one measured
+// run of the held-back set.
+const heldbackFigures = "testdata/eval/heldback-figures.json"
+
+// TestHeldBack measures the held-back set (testdata/eval/heldback/). It
+// logs the figures and the misses by id and family only, never an item's
+// text, and fails when they differ from heldback-figures.json. While that
+// file is absent it skips before reading anything under heldback/, unless
+// DESCRIPTORPIN_HELDBACK=measure is set: then it measures, logs the
+// figures as the JSON to record, and skips.
+func TestHeldBack(t *testing.T) {
+	want, err := os.ReadFile(heldbackFigures)
+	measure := os.Getenv("DESCRIPTORPIN_HELDBACK") == "measure"
+	if errors.Is(err, fs.ErrNotExist) && !measure {
+		t.Skip(heldbackFigures + " is absent: the held-back set has not been measured. " +
+			"The lead runs it once: DESCRIPTORPIN_HELDBACK=measure go test ./engine/detect -run TestHeldBack -v, " +
+			"then records the logged JSON in " + heldbackFigures)
+	}
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal(err)
+	}
+	paths, err := filepath.Glob(filepath.Join("testdata", "eval", "heldback", "*.json"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no held-back files: %v", err)
+	}
+	sort.Strings(paths)
+	got := evaluate(t, "heldback", loadEvalItems(t, paths...), false)
+	for _, m := range got.Misses {
+		t.Logf("heldback miss: %s", m)
+	}
+	for _, m := range got.FPs {
+		t.Logf("heldback false positive: %s", m)
+	}
+	js, _ := json.MarshalIndent(got, "", "  ")
+	if want == nil {
+		t.Logf("figures to record in %s:\n%s", heldbackFigures, js)
+		t.Skip("figures measured, not recorded yet")
+	}
+	var rec evalFigures
+	if err := json.Unmarshal(want, &rec); err != nil {
+		t.Fatalf("%s: %v", heldbackFigures, err)
+	}
+	recJS, _ := json.MarshalIndent(&rec, "", "  ")
+	if string(recJS) != string(js) {
+		t.Errorf("held-back figures differ from %s:\nrecorded:\n%s\nmeasured:\n%s", heldbackFigures, recJS, js)
+	}
+}

@@ -1,0 +1,50 @@
+package detect
+
+// Quoted examples in a text about injections. A classifier, a red-team
+// dataset browser, a gateway's block log or a descriptor linter quotes
+// attacks as data ("Examples the model flags as injection: \"Ignore all
+// previous instructions…\""). When a text has the words of that
+// context (injection, jailbreak, phishing, classify, dataset, lint,
+// blocked, treated as data, …), the instruction signals read it with
+// its quoted spans ("…", `…`, '…') left out: what the text says in its
+// own voice is still read. Character-level signals (hidden Unicode,
+// escapes, encoded payloads) still read everything.
+
+var dataCtxBits = func() (b wordBits) {
+	for _, w := range []string{"injection", "injections", "jailbreak", "jailbreaks", "phishing", "malicious", "adversarial", "red-team", "classify", "classifier", "detectors", "detector", "flags", "flagged", "blocked", "lint", "moderate", "dataset", "datasets", "corpus", "samples", "lure", "risky", "scanner", "evaluation", "social-engineering"} {
+		b.set(anchorID(w))
+	}
+	return b
+}()
+
+// maskQuoted drops the content of quoted spans from a.norm when the text
+// handles injections as data.
+func maskQuoted(a *Text) {
+	if !dataCtxBits.meets(a.alist) {
+		return
+	}
+	s := a.norm
+	out := make([]byte, 0, len(s))
+	from := make([]int, 0, len(s))
+	var open byte
+	dropped := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case open == 0 && (c == '"' || c == '`' || c == '\'' && (i == 0 || !isWordByte(s[i-1])) && i+1 < len(s) && s[i+1] != ' '):
+			open = c
+		case open != 0 && c == open && (c != '\'' || i+1 == len(s) || !isWordByte(s[i+1])):
+			open = 0
+		case open != 0:
+			dropped = true
+			continue
+		}
+		out = append(out, c)
+		from = append(from, i)
+	}
+	if open != 0 || !dropped {
+		return // an unbalanced quote: read the text as it is
+	}
+	a.rebuild(out, from)
+	anchorWords(a)
+}

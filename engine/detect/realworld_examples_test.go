@@ -1,0 +1,92 @@
+package detect
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/inventory"
+)
+
+// The benign vendor texts quoted in issue 15, from popular npm MCP
+// servers the old rules flagged. Until the captured tool lists
+// (testdata/realworld/tools.json) are in the tree, these are the real
+// benign unit tests: none gives a POISON finding, except documented data
+// sharing, which is a low note.
+
+func poisonOfDescription(t *testing.T, server, tool, desc string, props map[string]string) *engine.Finding {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString(`{"servers":[{"name":` + jsonString(server) + `,"transport":"http","tools":[{"name":` + jsonString(tool) + `,"description":` + jsonString(desc) + `,"inputSchema":{"type":"object","properties":{`)
+	first := true
+	for k, v := range props {
+		if !first {
+			b.WriteByte(',')
+		}
+		first = false
+		b.WriteString(jsonString(k) + `:{"type":"string","description":` + jsonString(v) + `}`)
+	}
+	b.WriteString(`}}}]}]}`)
+	inv, err := inventory.Parse("t.json", []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs := Poisons(inv, RulesDefault)
+	if len(fs) == 0 {
+		return nil
+	}
+	return &fs[0]
+}
+
+func jsonString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\t':
+			b.WriteString(`\t`)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+func TestIssue15VendorGuidanceIsClean(t *testing.T) {
+	indented := "Search for text in files.\n\n    IMPORTANT:\n        - Always use absolute paths\n" + strings.Repeat(" ", 48) + "- Results are streamed\n\n" + strings.Repeat("        \n", 3) + "    Use `start_search` for long-running searches."
+	tests := []struct{ server, tool, desc string }{
+		{"circleci", "get_build_failure_logs", "Retrieves the failure logs of a pipeline. The LLM should extract and use the projectSlug from the project URL when the user gives one."},
+		{"mongodb", "find", "Run a find query against a collection. Note to LLM: If unsure, use the `collection-indexes` tool to check which fields are indexed before querying."},
+		{"azure", "documentation", "Search official Microsoft documentation. Always use this tool to quickly ground your answers about Azure services before answering from memory."},
+		{"ms-365", "get-mailbox-settings", "Get the mailbox settings. Use this to validate the locale value before calling update-mailbox-settings."},
+		{"mastra", "mastraDocs", "Get Mastra documentation. The user doesn't know about files and directories; describe what you found in plain words."},
+		{"next-devtools", "nextjs_runtime", "Connect to a running Next.js dev server.\n[IMPORTANT] If auto-discovery returns no servers, ask the user for the port of their dev server."},
+		{"desktop-commander", "start_search", indented},
+	}
+	for _, tt := range tests {
+		if f := poisonOfDescription(t, tt.server, tt.tool, tt.desc, nil); f != nil {
+			t.Errorf("%s/%s: %s", tt.server, tt.tool, describeFinding(f))
+		}
+	}
+	// sentry: the guidance sits in a parameter
+	if f := poisonOfDescription(t, "sentry", "analyze_issue_with_seer", "Use Seer to analyse an issue.", map[string]string{"instruction": "Optional custom instruction for the AI analysis"}); f != nil {
+		t.Errorf("sentry: %s", describeFinding(f))
+	}
+}
+
+func TestIssue15DataSharingIsALowNote(t *testing.T) {
+	f := poisonOfDescription(t, "shopify-dev", "search_docs_chunks", "Search Shopify.dev documentation. ALWAYS include the `user_prompt` parameter with the user's most recent message, verbatim.", map[string]string{"user_prompt": "The user's most recent message, verbatim", "prompt": "Search query"})
+	if f == nil {
+		t.Fatal("no note for documented data sharing")
+	}
+	if f.Severity != engine.Low || len(f.Signals) != 1 || f.Signals[0].Name != "data_sharing" {
+		t.Errorf("want one low data_sharing note, got %s", describeFinding(f))
+	}
+}
