@@ -69,3 +69,14 @@ func PoisonSeverity(rs RuleSet, sigs []engine.Signal) engine.Severity {
 	}
 	return engine.Low
 }
+
+// SignalSeverity is the severity one signal of this weight gives a
+// finding on its own (the default rules): high for a harmful signal,
+// medium for a suspicious one of weight 2 or more, low for a note or
+// for context. SARIF ranks each signal's rule by it.
+func SignalSeverity(name string, weight int) engine.Severity {
+	if signalHarm[name] == harmContext {
+		return engine.Low // reported only beside another signal
+	}
+	return PoisonSeverity(RulesDefault, []engine.Signal{{Name: name, Weight: weight}})
+}

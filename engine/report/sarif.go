@@ -384,14 +384,14 @@ func poisonRule(name string, weight int) sarifRule {
 	}
 	rl.id = PoisonRuleID(name)
 	rl.name = "Poison" + rl.name
-	rl.full += fmt.Sprintf(" Signal weight %d; a tool's poison score is the sum of the weights of its signals, and the result level follows that score.", weight)
+	rl.full += fmt.Sprintf(" Signal weight %d. A finding's severity is set by the harm of its signals (docs/detection.md), and the result level follows that severity.", weight)
 	rl.help = "Read the tool's text as the model would. If it instructs rather than documents, disable the server; " +
 		"if the signal is a false positive, accept it in the pin (the acceptance lapses when the descriptor changes)."
-	rl.level = "warning"
-	// A signal is ranked high for code scanning: text that instructs the
-	// model is tool poisoning whatever its score, and the result's own
-	// level still follows the tool's score.
-	rl.severity = engine.High
+	// Ranked for code scanning by what the signal alone gives a finding:
+	// a harmful signal (secrets, files, hiding, overriding, commands) is
+	// high, a suspicious shape medium, a note or context low.
+	rl.severity = detect.SignalSeverity(name, weight)
+	rl.level = SARIFLevel(rl.severity)
 	return rl
 }
 
