@@ -52,30 +52,6 @@ func SetAlerts(fs *FileState, class engine.Class, alerts []Alert, now time.Time)
 			Summary: sanitize.Text(a.Summary), Details: details, OpenedAt: stamp(now),
 		}
 	}
-	var events []engine.Event
-	for _, id := range sortedKeys(fs.Open) {
-		old := fs.Open[id]
-		if old.Class != class {
-			continue
-		}
-		if _, still := want[id]; !still {
-			events = append(events, engine.Event{
-				Time: now, Action: engine.ActionFindingResolved, Level: "info", File: fs.Path, Finding: old,
-				Message: "resolved: " + old.Summary,
-			})
-			delete(fs.Open, id)
-		}
-	}
-	for _, id := range sortedKeys(want) {
-		if _, was := fs.Open[id]; was {
-			continue
-		}
-		of := want[id]
-		fs.Open[id] = of
-		events = append(events, engine.Event{
-			Time: now, Action: engine.ActionFindingOpened, Level: levelFor(of.Severity), File: fs.Path, Finding: of,
-			Message: of.Summary,
-		})
-	}
-	return events
+	// Only alerts of this class are set here; every other finding stays.
+	return reconcile(fs, want, now, func(old *engine.OpenFinding) bool { return old.Class != class })
 }

@@ -106,31 +106,9 @@ func ApplyScanKeep(fs *FileState, r *scan.Report, contentHash string, servers []
 		of := Open(fs.Identity, f, r.Rules, now)
 		cur[of.ID] = of
 	}
-	var events []engine.Event
-	for _, id := range sortedKeys(fs.Open) {
-		if _, still := cur[id]; !still {
-			old := fs.Open[id]
-			if IsAlert(old.Class) || keep != nil && keep(old) {
-				continue
-			}
-			events = append(events, engine.Event{
-				Time: now, Action: engine.ActionFindingResolved, Level: "info", File: fs.Path, Finding: old,
-				Message: "resolved: " + old.Summary,
-			})
-			delete(fs.Open, id)
-		}
-	}
-	for _, id := range sortedKeys(cur) {
-		if _, was := fs.Open[id]; was {
-			continue
-		}
-		of := cur[id]
-		fs.Open[id] = of
-		events = append(events, engine.Event{
-			Time: now, Action: engine.ActionFindingOpened, Level: levelFor(of.Severity), File: fs.Path, Finding: of,
-			Message: of.Summary,
-		})
-	}
+	events := reconcile(fs, cur, now, func(old *engine.OpenFinding) bool {
+		return IsAlert(old.Class) || keep != nil && keep(old)
+	})
 	fs.ContentHash = contentHash
 	fs.Servers = append([]string(nil), servers...)
 	sort.Strings(fs.Servers)
@@ -216,3 +194,38 @@ func Identity(path, home string) string {
 // DiffPins says what changed from one pin to the next: pin.Diff, which
 // pairs entries by the pin's own identity and compares every field.
 func DiffPins(old, cur *pin.Pin) *engine.PinChange { return pin.Diff(old, cur) }
+
+// reconcile makes fs's open findings match cur and returns the events:
+// one finding-resolved per open finding not in cur (unless stay keeps
+// it), then one finding-opened per finding of cur not open before, each
+// in id order. ApplyScan and SetAlerts both go through it, so a finding
+// opens and resolves the same way whoever reports it.
+func reconcile(fs *FileState, cur map[string]*engine.OpenFinding, now time.Time, stay func(*engine.OpenFinding) bool) []engine.Event {
+	var events []engine.Event
+	for _, id := range sortedKeys(fs.Open) {
+		if _, still := cur[id]; still {
+			continue
+		}
+		old := fs.Open[id]
+		if stay(old) {
+			continue
+		}
+		events = append(events, engine.Event{
+			Time: now, Action: engine.ActionFindingResolved, Level: "info", File: fs.Path, Finding: old,
+			Message: "resolved: " + old.Summary,
+		})
+		delete(fs.Open, id)
+	}
+	for _, id := range sortedKeys(cur) {
+		if _, was := fs.Open[id]; was {
+			continue
+		}
+		of := cur[id]
+		fs.Open[id] = of
+		events = append(events, engine.Event{
+			Time: now, Action: engine.ActionFindingOpened, Level: levelFor(of.Severity), File: fs.Path, Finding: of,
+			Message: of.Summary,
+		})
+	}
+	return events
+}
