@@ -5,11 +5,18 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"sort"
+	"strings"
+	"time"
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/clientconfig"
 	"github.com/descriptorpin/descriptorpin/engine/inventory"
+	"github.com/descriptorpin/descriptorpin/engine/monitor"
+	"github.com/descriptorpin/descriptorpin/engine/pin"
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/internal/english"
 	"github.com/descriptorpin/descriptorpin/internal/fileio"
 )
 
@@ -37,7 +44,8 @@ func ParseAny(path string, data []byte, kind, home string) (*engine.Inventory, s
 		inv, err := parseInventory(path, data)
 		return inv, KindInventory, err
 	}
-	inv, _, err := parseClientConfig(path, data, clientconfig.Options{Home: home})
+	abs, _ := filepath.Abs(path)
+	inv, _, err := parseClientConfig(path, data, clientconfig.Options{Home: home, Abs: abs})
 	if errors.Is(err, clientconfig.ErrInventory) {
 		if kind == KindClientConfig {
 			return nil, "", fmt.Errorf("%s: is a DescriptorPin inventory, not an MCP client config (set kind: inventory or auto)", path)
@@ -138,4 +146,107 @@ func Inspect(c clientconfig.Candidate) Discovered {
 	d.Servers = len(inv.Servers)
 	d.Status = "ok"
 	return d
+}
+
+// Target is one thing discovery found that a pin covers: today a client
+// config file; the clients' own tool sources (caches, logs) join here.
+type Target struct {
+	Path   string
+	Kind   string // KindClientConfig
+	Client string
+	Scope  string
+}
+
+// DiscoverTargets is THE discovery of everything on this host a pin
+// covers: every client config location DiscoverPaths lists (present or
+// not; the caller checks), with the projects given. pin, scan, diff and
+// approve --discover and the service's discover: true all go through it,
+// so a new kind of source is added here once.
+func DiscoverTargets(opt Options, projects []string) []Target {
+	var out []Target
+	for _, c := range DiscoverPaths(opt, projects) {
+		out = append(out, Target{Path: c.Path, Kind: KindClientConfig, Client: c.Client, Scope: c.Scope})
+	}
+	return out
+}
+
+// SourceNames returns the names under which a pin may record file as a
+// server's source, the one a new entry records first: relative to the
+// pin's directory ("./tools/inv.json") when the file is inside it, so a
+// repository's pin keeps working in any checkout; else relative to home
+// ("~/.cursor/mcp.json"), so a pin moves between machines; then the
+// absolute path. Slashes are forward on every OS. Standard input ("-")
+// has none.
+func SourceNames(file, pinPath, home string) []string {
+	if file == "" || file == "-" {
+		return nil
+	}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	under := func(dir, prefix string) {
+		if dir == "" {
+			return
+		}
+		if rel, err := filepath.Rel(dir, abs); err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel) {
+			if n := prefix + filepath.ToSlash(rel); !slices.Contains(out, n) {
+				out = append(out, n)
+			}
+		}
+	}
+	if pinPath != "" && pinPath != "-" {
+		if pa, err := filepath.Abs(pinPath); err == nil {
+			under(filepath.Dir(pa), "./")
+		}
+	}
+	under(home, "~/")
+	return append(out, filepath.ToSlash(abs))
+}
+
+// Claim says which of a pin's entries a file owns (pin.Owned): the one
+// rule the CLI's scan, diff and approve and the service's scans share.
+// kind is the kind the file was parsed as; before are the servers it
+// declared at its last good scan (the service's state; nil for the CLI).
+func Claim(file, pinPath, home string, inv *engine.Inventory, kind string, before []string) pin.Claim {
+	c := pin.Claim{Sources: SourceNames(file, pinPath, home), Before: before, LaunchOnly: kind == KindClientConfig}
+	for _, s := range inv.Servers {
+		c.Declared = append(c.Declared, s.Name)
+	}
+	return c
+}
+
+// source is the name the pin records for a target (SourceNames).
+func (d *Daemon) source(path string) string {
+	if n := SourceNames(path, d.cfg.Pin, d.home); len(n) > 0 {
+		return n[0]
+	}
+	return ""
+}
+
+// firstCapture trusts on first use the tools a scheduled capture shows of
+// a server for the first time (pin.FirstSight): the capture only runs
+// servers whose launch config is pinned, and their first tool list is a
+// first sight like any other. The pin is rewritten and the change
+// announced; later differences are findings.
+func (d *Daemon) firstCapture(t target, inv *engine.Inventory) []engine.Event {
+	ap := pin.Approval{By: "trust-on-first-use", At: d.now().UTC().Format(time.RFC3339),
+		Note: fmt.Sprintf("first capture trusted on first use by %s on %s", d.opt.User, d.opt.Host)}
+	np, names := pin.FirstSight(d.pin, inv, d.source(t.path), ap)
+	if len(names) == 0 {
+		return nil
+	}
+	out := np.Marshal()
+	if err := d.fs.WriteFile(d.cfg.Pin, out, 0o644); err != nil {
+		return []engine.Event{d.failed(d.cfg.Pin, fmt.Errorf("pinning a first capture: %w", err))}
+	}
+	change := monitor.DiffPins(d.pin, np)
+	change.ApprovedBy = []string{"trust-on-first-use"}
+	d.pin, d.pinHash, d.state.PinHash = np, hashBytes(out), hashBytes(out)
+	d.pinGen++
+	ev := d.event(engine.ActionPinChanged, "warn", d.cfg.Pin, fmt.Sprintf("first capture of %s: trusted %d %s on first use; review %s",
+		sanitize.Text(strings.Join(names, ", ")), len(change.Added), english.Plural(len(change.Added), "tool", "tools"), english.Plural(len(change.Added), "it", "them")))
+	ev.Pin = change
+	return []engine.Event{ev}
 }
