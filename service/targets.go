@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -172,11 +172,11 @@ func DiscoverTargets(opt Options, projects []string) []Target {
 
 // SourceNames returns the names under which a pin may record file as a
 // server's source, the one a new entry records first: relative to the
-// pin's directory ("./tools/inv.json") when the file is inside it, so a
-// repository's pin keeps working in any checkout; else relative to home
-// ("~/.cursor/mcp.json"), so a pin moves between machines; then the
-// absolute path. Slashes are forward on every OS. Standard input ("-")
-// has none.
+// pin's directory ("./tools/inv.json") when the file is inside it and that
+// directory is not home or above it, so a repository's pin keeps working in
+// any checkout; else relative to home ("~/.cursor/mcp.json"), so a pin
+// moves between machines; then the absolute path. Slashes are forward on
+// every OS. Standard input ("-") has none.
 func SourceNames(file, pinPath, home string) []string {
 	if file == "" || file == "-" {
 		return nil
@@ -185,23 +185,28 @@ func SourceNames(file, pinPath, home string) []string {
 	if err != nil {
 		return nil
 	}
+	within := func(dir, p string) (string, bool) {
+		rel, err := filepath.Rel(dir, p)
+		ok := err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+		return filepath.ToSlash(rel), ok
+	}
 	var out []string
-	under := func(dir, prefix string) {
-		if dir == "" {
-			return
-		}
-		if rel, err := filepath.Rel(dir, abs); err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel) {
-			if n := prefix + filepath.ToSlash(rel); !slices.Contains(out, n) {
-				out = append(out, n)
-			}
-		}
+	homeRel, inHome := "", false
+	if home != "" {
+		homeRel, inHome = within(home, abs)
 	}
 	if pinPath != "" && pinPath != "-" {
 		if pa, err := filepath.Abs(pinPath); err == nil {
-			under(filepath.Dir(pa), "./")
+			dir := filepath.Dir(pa)
+			_, dirInHome := within(home, dir)
+			if rel, ok := within(dir, abs); ok && (!inHome || dirInHome) {
+				out = append(out, "./"+rel)
+			}
 		}
 	}
-	under(home, "~/")
+	if inHome {
+		out = append(out, "~/"+homeRel)
+	}
 	return append(out, filepath.ToSlash(abs))
 }
 
@@ -249,4 +254,86 @@ func (d *Daemon) firstCapture(t target, inv *engine.Inventory) []engine.Event {
 		sanitize.Text(strings.Join(names, ", ")), len(change.Added), english.Plural(len(change.Added), "tool", "tools"), english.Plural(len(change.Added), "it", "them")))
 	ev.Pin = change
 	return []engine.Event{ev}
+}
+
+// Input is one file the CLI's pin, scan, diff or approve works on, parsed.
+type Input struct {
+	Path string
+	Inv  *engine.Inventory
+	Mode fs.FileMode
+	Kind string
+}
+
+// Claim is the input's claim on the pin at pinPath (pin.Owned, through
+// Claim as the service's scans): a pin that records no sources is
+// compared whole with a file given alone (whole), as the CLI always did.
+func (in Input) Claim(pinPath string, whole bool) pin.Claim {
+	c := Claim(in.Path, pinPath, Options{}.withDefaults().Home, in.Inv, in.Kind, nil)
+	c.Whole = whole
+	return c
+}
+
+// Source is the name a pin at pinPath records for the input, "" for
+// standard input.
+func (in Input) Source(pinPath string) string {
+	if n := in.Claim(pinPath, false).Sources; len(n) > 0 {
+		return n[0]
+	}
+	return ""
+}
+
+// BuildPin pins every input into one pin (pin.BuildWith, then Merge: a
+// server name two inputs declare is one entry, owned by both). With
+// sourced each server records the input it came from; a single-file pin
+// is written without, as before.
+func BuildPin(ins []Input, pinPath string, format int, ap pin.Approval, opt pin.Options, sourced bool) (*pin.Pin, error) {
+	var out *pin.Pin
+	for _, in := range ins {
+		if sourced {
+			opt.Source = in.Source(pinPath)
+		}
+		p, err := pin.BuildWith(in.Inv, format, ap, opt)
+		if err != nil {
+			return nil, err
+		}
+		if out == nil {
+			out = p
+		} else {
+			out.Merge(p)
+		}
+	}
+	return out, nil
+}
+
+// ExistingTargets returns the paths of what DiscoverTargets lists that
+// exist now as regular files: what --discover works on.
+func ExistingTargets(opt Options) []string {
+	opt = opt.withDefaults()
+	var out []string
+	for _, t := range DiscoverTargets(opt, nil) {
+		if st, err := opt.FS.Stat(t.Path); err == nil && st.Mode().IsRegular() {
+			out = append(out, t.Path)
+		}
+	}
+	return out
+}
+
+// SplitFiles tells approve's files from its KEYs: with --discover every
+// argument is a KEY, with --all every one is a file, and otherwise the
+// first is a file and so is each next one that is a regular file (or -).
+func SplitFiles(args []string, all, discover bool) (files, keys []string) {
+	switch {
+	case discover:
+		return nil, args
+	case all:
+		return args, nil
+	}
+	n := min(1, len(args))
+	for n < len(args) {
+		if st, err := os.Stat(args[n]); args[n] != "-" && (err != nil || !st.Mode().IsRegular()) {
+			break
+		}
+		n++
+	}
+	return args[:n], args[n:]
 }

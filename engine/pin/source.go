@@ -202,3 +202,18 @@ func FirstSight(p *Pin, inv *engine.Inventory, source string, ap Approval) (*Pin
 	slices.Sort(names)
 	return &q, names
 }
+
+// ApproveOwned is approve --all for one file: it approves every
+// difference between inv and the entries the file owns (Owned(c)) and
+// writes them back (Apply), so the other files' entries are untouched. It
+// returns one line per change.
+func ApproveOwned(p *Pin, inv *engine.Inventory, c Claim, ap Approval, opt Options) ([]string, error) {
+	view := p.Owned(c)
+	start := *view
+	done, err := ApproveWith(view, inv, nil, true, c.LaunchOnly, ap, opt)
+	if err != nil {
+		return nil, err
+	}
+	p.Apply(&start, view)
+	return done, nil
+}
