@@ -39,7 +39,7 @@ func TestSharedPinIsComparedPerFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := p.Sources(); !slices.Equal(got, []string{"./a.json", "./b.json"}) {
+	if got := p.Sources(); !slices.Equal(got, []string{"~/a.json", "~/b.json"}) {
 		t.Errorf("sources %v", got)
 	}
 	h.write("b.json", strings.Replace(invOther, `{"name": "wiki", "transport": "http", "url": "https://wiki.example.test/mcp", "tools": [
