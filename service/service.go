@@ -111,5 +111,8 @@ func (o Options) withDefaults() Options {
 
 // read reads a whole regular file of fsys, capped.
 func read(fsys FS, what, path string) ([]byte, fs.FileMode, error) {
+	if what == "pin" {
+		return fileio.ReadFrom(fsys.Open, what, path, pin.MaxBytes) // pins have a cap of their own
+	}
 	return fileio.ReadFrom(fsys.Open, what, path, engine.MaxFileBytes)
 }
