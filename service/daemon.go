@@ -342,7 +342,7 @@ func (d *Daemon) trustOnFirstUse() {
 	change := monitor.DiffPins(nil, tofu)
 	change.ApprovedBy = []string{"trust-on-first-use"}
 	ev := d.event(engine.ActionPinCreated, "warn", d.cfg.Pin,
-		fmt.Sprintf("no pin found: trusted the current state of %d files (%d tools, %d servers) on first use; review it", len(trusted), len(tofu.Tools), len(tofu.Servers)))
+		fmt.Sprintf("no pin found: trusted the current state of %d files (%d tools, %d servers) on first use; review it", len(trusted), len(tofu.Tools), len(tofu.Servers))+noTools(d.cfg, tofu))
 	ev.Pin = change
 	d.emit(ev)
 }

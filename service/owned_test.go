@@ -126,3 +126,16 @@ func TestSourceNames(t *testing.T) {
 		t.Error("standard input has a source")
 	}
 }
+
+// A first-use pin of launch configs only says that no tool descriptors
+// are pinned and how to turn that on.
+func TestFirstUseSaysWhetherToolsArePinned(t *testing.T) {
+	h := newHarness(t)
+	h.cfg.Targets = []config.Target{{Path: h.path("client.json"), Kind: config.KindClientConfig}}
+	h.write("client.json", `{"mcpServers": {"files": {"type": "http", "url": "https://files.example.test/mcp"}}}`)
+	h.start()
+	evs := h.next()
+	if len(evs) < 2 || !strings.Contains(evs[1].Message, "no tool descriptors are pinned, only launch configs: set capture.enabled") {
+		t.Fatalf("events %v", evs)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/descriptorpin/descriptorpin/config"
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/clientconfig"
 	"github.com/descriptorpin/descriptorpin/engine/inventory"
@@ -336,4 +337,16 @@ func SplitFiles(args []string, all, discover bool) (files, keys []string) {
 		n++
 	}
 	return args[:n], args[n:]
+}
+
+// noTools says, for the first-use event, that a pin without tools pins
+// launch configs only, and how tool descriptors get pinned.
+func noTools(cfg config.Config, p *pin.Pin) string {
+	switch {
+	case len(p.Tools) > 0:
+		return ""
+	case cfg.Capture.Enabled:
+		return "; no tool descriptors yet: each server's first capture is trusted on first use"
+	}
+	return "; no tool descriptors are pinned, only launch configs: set capture.enabled (with capture.configs) or watch inventories to pin tools"
 }
