@@ -45,8 +45,7 @@ func ParseAny(path string, data []byte, kind, home string) (*engine.Inventory, s
 		inv, err := parseInventory(path, data)
 		return inv, KindInventory, err
 	}
-	abs, _ := filepath.Abs(path)
-	inv, _, err := parseClientConfig(path, data, clientconfig.Options{Home: home, Abs: abs})
+	inv, err := ParseClientConfig(path, data, home)
 	if errors.Is(err, clientconfig.ErrInventory) {
 		if kind == KindClientConfig {
 			return nil, "", fmt.Errorf("%s: is a DescriptorPin inventory, not an MCP client config (set kind: inventory or auto)", path)
@@ -57,8 +56,21 @@ func ParseAny(path string, data []byte, kind, home string) (*engine.Inventory, s
 	if err != nil {
 		return nil, "", err
 	}
-	Qualify(inv)
 	return inv, KindClientConfig, nil
+}
+
+// ParseClientConfig parses an MCP client config and names its servers
+// as everything else does (the service, pins, scans, inventories,
+// captures): "<client>:<name>", and a project file's "<name>@<project
+// dir>" with the directory made absolute.
+func ParseClientConfig(path string, data []byte, home string) (*engine.Inventory, error) {
+	abs, _ := filepath.Abs(path)
+	inv, _, err := parseClientConfig(path, data, clientconfig.Options{Home: home, Abs: abs})
+	if err != nil {
+		return nil, err
+	}
+	Qualify(inv)
+	return inv, nil
 }
 
 // Qualify names the servers of a known client "<client>:<name>".
