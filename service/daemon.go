@@ -36,6 +36,9 @@ type target struct {
 	// discovered targets are client config locations that may not exist:
 	// their absence is normal and silent.
 	discovered bool
+	// capture marks a scheduled capture's inventory (absent until the
+	// first capture; its first tools are trusted on first use).
+	capture bool
 }
 
 // Daemon is the service: it owns the pin, the state and the targets, and
@@ -106,7 +109,11 @@ func New(cfg config.Config, sink notify.Sink, opt Options) *Daemon {
 	}
 	if cfg.Capture.Enabled {
 		for _, cc := range cfg.Capture.Configs {
-			d.addTarget(captureOutput(cfg, cc), KindInventory, false)
+			if out := captureOutput(cfg, cc); d.addTarget(out, KindInventory, true) {
+				t := d.targets[out]
+				t.capture = true
+				d.targets[out] = t
+			}
 		}
 	}
 	d.discover()
@@ -140,8 +147,8 @@ func (d *Daemon) discover() bool {
 		}
 	}
 	added := false
-	for _, c := range DiscoverPaths(d.opt, projects) {
-		if d.addTarget(c.Path, KindClientConfig, true) {
+	for _, c := range DiscoverTargets(d.opt, projects) {
+		if d.addTarget(c.Path, c.Kind, true) {
 			added = true
 		}
 	}
@@ -349,7 +356,7 @@ func (d *Daemon) trustOnFirstUse() {
 		if err != nil {
 			continue
 		}
-		p, err := pin.Build(inv, pin.Format2, ap)
+		p, err := pin.BuildWith(inv, pin.Format2, ap, pin.Options{Source: d.source(t.path)})
 		if err != nil {
 			continue
 		}
@@ -372,7 +379,7 @@ func (d *Daemon) trustOnFirstUse() {
 	change := monitor.DiffPins(nil, tofu)
 	change.ApprovedBy = []string{"trust-on-first-use"}
 	ev := d.event(engine.ActionPinCreated, "warn", d.cfg.Pin,
-		fmt.Sprintf("no pin found: trusted the current state of %d files (%d tools, %d servers) on first use; review it", len(trusted), len(tofu.Tools), len(tofu.Servers)))
+		fmt.Sprintf("no pin found: trusted the current state of %d files (%d tools, %d servers) on first use; review it", len(trusted), len(tofu.Tools), len(tofu.Servers))+noTools(d.cfg, tofu))
 	ev.Pin = change
 	d.emit(ev)
 }
@@ -484,26 +491,22 @@ func (d *Daemon) scanTarget(t target) []engine.Event {
 	}
 	d.scanned[t.path] = key
 	var servers []string
-	owned := map[string]bool{}
 	for _, s := range inv.Servers {
 		servers = append(servers, s.Name)
-		owned[s.Name] = true
 	}
-	for _, s := range fs.Servers {
-		owned[s] = true
+	var evs []engine.Event
+	if t.capture && d.pin != nil && d.cfg.TrustOnFirstUse {
+		evs = d.firstCapture(t, inv)
 	}
 	opt := scan.ScanOptions{Rules: d.rules, FileMode: mode}
 	var pin *pin.Pin
 	if d.pin != nil {
-		pin = d.pin.Subset(owned)
-		if kind == KindClientConfig {
-			pin = pin.ServersOnly()
-		}
+		pin = d.pin.Owned(Claim(t.path, d.cfg.Pin, d.home, inv, kind, fs.Servers))
 	} else {
 		opt.Classes = []engine.Class{engine.Shadow, engine.Poison, engine.Transport}
 	}
 	r := scan.Scan(inv, pin, opt)
-	evs := monitor.ApplyScanKeep(fs, r, hash, servers, now, d.keepWithoutPin)
+	evs = append(evs, monitor.ApplyScanKeep(fs, r, hash, servers, now, d.keepWithoutPin)...)
 	return append(evs, monitor.SetAlerts(fs, engine.ClassInput, alerts, now)...)
 }
 

@@ -125,5 +125,8 @@ func (o Options) withDefaults() Options {
 // FIFO, a device) is refused before it is opened, and the read is bounded
 // in time (fileio.ReadTimeout) as well as in bytes.
 func read(fsys FS, what, path string) ([]byte, fs.FileMode, error) {
+	if what == "pin" {
+		return fileio.ReadFrom(fsys.Open, what, path, pin.MaxBytes) // pins have a cap of their own
+	}
 	return fileio.ReadFrom(fsys.Open, what, path, engine.MaxFileBytes)
 }

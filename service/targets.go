@@ -4,13 +4,21 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"sort"
+	"strings"
+	"time"
 
+	"github.com/descriptorpin/descriptorpin/config"
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/clientconfig"
 	"github.com/descriptorpin/descriptorpin/engine/inventory"
 	"github.com/descriptorpin/descriptorpin/engine/jsonv"
+	"github.com/descriptorpin/descriptorpin/engine/monitor"
+	"github.com/descriptorpin/descriptorpin/engine/pin"
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/internal/english"
 	"github.com/descriptorpin/descriptorpin/internal/fileio"
 )
 
@@ -37,7 +45,7 @@ func ParseAny(path string, data []byte, kind, home string) (*engine.Inventory, s
 	if err := checkShape(path, data); err != nil {
 		return nil, "", err
 	}
-	inv, k, err := parseAny(path, data, kind, home)
+	inv, k, err := Parse(path, data, kind, home)
 	if err == nil {
 		err = checkCounts(path, inv)
 	}
@@ -89,12 +97,17 @@ func checkCounts(path string, inv *engine.Inventory) error {
 	return nil
 }
 
-func parseAny(path string, data []byte, kind, home string) (*engine.Inventory, string, error) {
+// Parse is ParseAny without the per-file caps, for files a person names
+// on the command line (pin, scan, diff, approve): a 50,000-tool inventory
+// is theirs to pin. The engine's own limits (the size cap, the nesting
+// cap) still hold. Files the service watches, which anyone who can write
+// a project folder controls, go through ParseAny.
+func Parse(path string, data []byte, kind, home string) (*engine.Inventory, string, error) {
 	if kind == KindInventory {
 		inv, err := parseInventory(path, data)
 		return inv, KindInventory, err
 	}
-	inv, _, err := parseClientConfig(path, data, clientconfig.Options{Home: home})
+	inv, err := ParseClientConfig(path, data, home)
 	if errors.Is(err, clientconfig.ErrInventory) {
 		if kind == KindClientConfig {
 			return nil, "", fmt.Errorf("%s: is a DescriptorPin inventory, not an MCP client config (set kind: inventory or auto)", path)
@@ -105,8 +118,21 @@ func parseAny(path string, data []byte, kind, home string) (*engine.Inventory, s
 	if err != nil {
 		return nil, "", err
 	}
-	Qualify(inv)
 	return inv, KindClientConfig, nil
+}
+
+// ParseClientConfig parses an MCP client config and names its servers
+// as everything else does (the service, pins, scans, inventories,
+// captures): "<client>:<name>", and a project file's "<name>@<project
+// dir>" with the directory made absolute.
+func ParseClientConfig(path string, data []byte, home string) (*engine.Inventory, error) {
+	abs, _ := filepath.Abs(path)
+	inv, _, err := parseClientConfig(path, data, clientconfig.Options{Home: home, Abs: abs})
+	if err != nil {
+		return nil, err
+	}
+	Qualify(inv)
+	return inv, nil
 }
 
 // Qualify names the servers of a known client "<client>:<name>".
@@ -202,4 +228,206 @@ func Inspect(c clientconfig.Candidate) Discovered {
 	d.Servers = len(inv.Servers)
 	d.Status = "ok"
 	return d
+}
+
+// Target is one thing discovery found that a pin covers: today a client
+// config file; the clients' own tool sources (caches, logs) join here.
+type Target struct {
+	Path   string
+	Kind   string // KindClientConfig
+	Client string
+	Scope  string
+}
+
+// DiscoverTargets is THE discovery of everything on this host a pin
+// covers: every client config location DiscoverPaths lists (present or
+// not; the caller checks), with the projects given. pin, scan, diff and
+// approve --discover and the service's discover: true all go through it,
+// so a new kind of source is added here once.
+func DiscoverTargets(opt Options, projects []string) []Target {
+	var out []Target
+	for _, c := range DiscoverPaths(opt, projects) {
+		out = append(out, Target{Path: c.Path, Kind: KindClientConfig, Client: c.Client, Scope: c.Scope})
+	}
+	return out
+}
+
+// SourceNames returns the names under which a pin may record file as a
+// server's source, the one a new entry records first: relative to the
+// pin's directory ("./tools/inv.json") when the file is inside it and that
+// directory is not home or above it, so a repository's pin keeps working in
+// any checkout; else relative to home ("~/.cursor/mcp.json"), so a pin
+// moves between machines; then the absolute path. Slashes are forward on
+// every OS. Standard input ("-") has none.
+func SourceNames(file, pinPath, home string) []string {
+	if file == "" || file == "-" {
+		return nil
+	}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return nil
+	}
+	within := func(dir, p string) (string, bool) {
+		rel, err := filepath.Rel(dir, p)
+		ok := err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+		return filepath.ToSlash(rel), ok
+	}
+	var out []string
+	homeRel, inHome := "", false
+	if home != "" {
+		homeRel, inHome = within(home, abs)
+	}
+	if pinPath != "" && pinPath != "-" {
+		if pa, err := filepath.Abs(pinPath); err == nil {
+			dir := filepath.Dir(pa)
+			_, dirInHome := within(home, dir)
+			if rel, ok := within(dir, abs); ok && (!inHome || dirInHome) {
+				out = append(out, "./"+rel)
+			}
+		}
+	}
+	if inHome {
+		out = append(out, "~/"+homeRel)
+	}
+	return append(out, filepath.ToSlash(abs))
+}
+
+// Claim says which of a pin's entries a file owns (pin.Owned): the one
+// rule the CLI's scan, diff and approve and the service's scans share.
+// kind is the kind the file was parsed as; before are the servers it
+// declared at its last good scan (the service's state; nil for the CLI).
+func Claim(file, pinPath, home string, inv *engine.Inventory, kind string, before []string) pin.Claim {
+	c := pin.Claim{Sources: SourceNames(file, pinPath, home), Before: before, LaunchOnly: kind == KindClientConfig}
+	for _, s := range inv.Servers {
+		c.Declared = append(c.Declared, s.Name)
+	}
+	return c
+}
+
+// source is the name the pin records for a target (SourceNames).
+func (d *Daemon) source(path string) string {
+	if n := SourceNames(path, d.cfg.Pin, d.home); len(n) > 0 {
+		return n[0]
+	}
+	return ""
+}
+
+// firstCapture trusts on first use the tools a scheduled capture shows of
+// a server for the first time (pin.FirstSight): the capture only runs
+// servers whose launch config is pinned, and their first tool list is a
+// first sight like any other. The pin is rewritten and the change
+// announced; later differences are findings.
+func (d *Daemon) firstCapture(t target, inv *engine.Inventory) []engine.Event {
+	ap := pin.Approval{By: "trust-on-first-use", At: d.now().UTC().Format(time.RFC3339),
+		Note: fmt.Sprintf("first capture trusted on first use by %s on %s", d.opt.User, d.opt.Host)}
+	np, names := pin.FirstSight(d.pin, inv, d.source(t.path), ap)
+	if len(names) == 0 {
+		return nil
+	}
+	out := np.Marshal()
+	if err := d.fs.WriteFile(d.cfg.Pin, out, 0o644); err != nil {
+		return []engine.Event{d.failed(d.cfg.Pin, fmt.Errorf("pinning a first capture: %w", err))}
+	}
+	change := monitor.DiffPins(d.pin, np)
+	change.ApprovedBy = []string{"trust-on-first-use"}
+	d.pin, d.pinHash, d.state.PinHash = np, hashBytes(out), hashBytes(out)
+	d.pinGen++
+	ev := d.event(engine.ActionPinChanged, "warn", d.cfg.Pin, fmt.Sprintf("first capture of %s: trusted %d %s on first use; review %s",
+		sanitize.Text(strings.Join(names, ", ")), len(change.Added), english.Plural(len(change.Added), "tool", "tools"), english.Plural(len(change.Added), "it", "them")))
+	ev.Pin = change
+	return []engine.Event{ev}
+}
+
+// Input is one file the CLI's pin, scan, diff or approve works on, parsed.
+type Input struct {
+	Path string
+	Inv  *engine.Inventory
+	Mode fs.FileMode
+	Kind string
+}
+
+// Claim is the input's claim on the pin at pinPath (pin.Owned, through
+// Claim as the service's scans): a pin that records no sources is
+// compared whole with a file given alone (whole), as the CLI always did.
+func (in Input) Claim(pinPath string, whole bool) pin.Claim {
+	c := Claim(in.Path, pinPath, Options{}.withDefaults().Home, in.Inv, in.Kind, nil)
+	c.Whole = whole
+	return c
+}
+
+// Source is the name a pin at pinPath records for the input, "" for
+// standard input.
+func (in Input) Source(pinPath string) string {
+	if n := in.Claim(pinPath, false).Sources; len(n) > 0 {
+		return n[0]
+	}
+	return ""
+}
+
+// BuildPin pins every input into one pin (pin.BuildWith, then Merge: a
+// server name two inputs declare is one entry, owned by both). With
+// sourced each server records the input it came from; a single-file pin
+// is written without, as before.
+func BuildPin(ins []Input, pinPath string, format int, ap pin.Approval, opt pin.Options, sourced bool) (*pin.Pin, error) {
+	var out *pin.Pin
+	for _, in := range ins {
+		if sourced {
+			opt.Source = in.Source(pinPath)
+		}
+		p, err := pin.BuildWith(in.Inv, format, ap, opt)
+		if err != nil {
+			return nil, err
+		}
+		if out == nil {
+			out = p
+		} else {
+			out.Merge(p)
+		}
+	}
+	return out, nil
+}
+
+// ExistingTargets returns the paths of what DiscoverTargets lists that
+// exist now as regular files: what --discover works on.
+func ExistingTargets(opt Options) []string {
+	opt = opt.withDefaults()
+	var out []string
+	for _, t := range DiscoverTargets(opt, nil) {
+		if st, err := opt.FS.Stat(t.Path); err == nil && st.Mode().IsRegular() {
+			out = append(out, t.Path)
+		}
+	}
+	return out
+}
+
+// SplitFiles tells approve's files from its KEYs: with --discover every
+// argument is a KEY, with --all every one is a file, and otherwise the
+// first is a file and so is each next one that is a regular file (or -).
+func SplitFiles(args []string, all, discover bool) (files, keys []string) {
+	switch {
+	case discover:
+		return nil, args
+	case all:
+		return args, nil
+	}
+	n := min(1, len(args))
+	for n < len(args) {
+		if st, err := os.Stat(args[n]); args[n] != "-" && (err != nil || !st.Mode().IsRegular()) {
+			break
+		}
+		n++
+	}
+	return args[:n], args[n:]
+}
+
+// noTools says, for the first-use event, that a pin without tools pins
+// launch configs only, and how tool descriptors get pinned.
+func noTools(cfg config.Config, p *pin.Pin) string {
+	switch {
+	case len(p.Tools) > 0:
+		return ""
+	case cfg.Capture.Enabled:
+		return "; no tool descriptors yet: each server's first capture is trusted on first use"
+	}
+	return "; no tool descriptors are pinned, only launch configs: set capture.enabled (with capture.configs) or watch inventories to pin tools"
 }

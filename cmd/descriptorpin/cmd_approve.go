@@ -24,7 +24,7 @@ func runApprove(e *env, args []string) error {
 	c := lookup("approve")
 	fs := newFlags(e, c)
 	var pinPath, by, note, rules string
-	var all, yes, quiet bool
+	var all, yes, quiet, discover bool
 	var accept stringList
 	fs.StringVar(&pinPath, "p", "", "")
 	fs.StringVar(&pinPath, "pin", "", "")
@@ -36,14 +36,12 @@ func runApprove(e *env, args []string) error {
 	fs.BoolVar(&quiet, "quiet", false, "")
 	fs.Var(&accept, "accept", "")
 	fs.StringVar(&rules, "rules", string(detect.RulesDefault), "")
+	fs.BoolVar(&discover, "discover", false, "")
 	pos, err := parseFlags(e, c, fs, args)
 	if err != nil {
 		return err
 	}
-	if len(pos) == 0 {
-		return usagef(c.name, "approve needs an inventory file")
-	}
-	inventory, keys := pos[0], pos[1:]
+	files, keys := service.SplitFiles(pos, all, discover)
 	switch {
 	case pinPath == "":
 		return usagef(c.name, "the following flag is required: -p/--pin")
@@ -66,9 +64,12 @@ func runApprove(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	inv, _, kind, err := loadInventory(e, inventory)
+	ins, err := loadInputs(e, c.name, files, discover)
 	if err != nil {
 		return err
+	}
+	if len(ins) > 1 && (len(keys) > 0 || len(accept) > 0) {
+		return usagef(c.name, "KEYs and --accept work on one file; --all works on many")
 	}
 	at, err := approvalTime(e)
 	if err != nil {
@@ -87,22 +88,27 @@ func runApprove(e *env, args []string) error {
 			return err
 		}
 	}
-	view := pn
-	if kind == service.KindClientConfig {
-		view = pn.ServersOnly()
-	}
-	r := scan.Scan(inv, view, scan.ScanOptions{Rules: rs, Key: opt.Key})
-	if all {
-		if err := confirmAll(e, r, yes); err != nil {
-			return err
-		}
-	}
 	var changed []string
-	if all || len(keys) > 0 {
-		changed, err = pin.ApproveWith(pn, inv, keys, all, kind == service.KindClientConfig, ap, opt)
-		if err != nil {
-			return usagef(c.name, "%s", err.Error())
+	var r *scan.Report
+	for _, in := range ins {
+		c := in.Claim(pinPath, len(ins) == 1)
+		r = scan.Scan(in.Inv, pn.Owned(c), scan.ScanOptions{Rules: rs, Key: opt.Key})
+		if len(ins) > 1 || len(pn.Sources()) > 0 { // a single-file pin stays as it was
+			opt.Source = in.Source(pinPath)
 		}
+		var ch []string
+		if all {
+			if err = confirmAll(e, r, yes); err != nil {
+				return err
+			}
+			ch, err = pin.ApproveOwned(pn, in.Inv, c, ap, opt) // the other files' entries are kept
+		} else if len(keys) > 0 {
+			ch, err = pin.ApproveWith(pn, in.Inv, keys, false, c.LaunchOnly, ap, opt)
+		}
+		if err != nil {
+			return usagef("approve", "%s", err.Error())
+		}
+		changed = append(changed, ch...)
 	}
 	if len(accept) > 0 {
 		// Ids are those of the scan before approving: the ones
@@ -110,7 +116,7 @@ func runApprove(e *env, args []string) error {
 		for _, id := range accept {
 			what, err := pin.Accept(pn, r.Findings, r.Accepted, id, ap)
 			if err != nil {
-				return &usageError{msg: err.Error(), hint: "list current ids with: descriptorpin scan " + sanitize.Text(inventory) + " -p " + sanitize.Text(pinPath) + " --show-ids"}
+				return &usageError{msg: err.Error(), hint: "list current ids with: descriptorpin scan " + sanitize.Text(ins[0].Path) + " -p " + sanitize.Text(pinPath) + " --show-ids"}
 			}
 			changed = append(changed, what)
 		}

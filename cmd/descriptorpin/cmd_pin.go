@@ -10,12 +10,13 @@ import (
 	"github.com/descriptorpin/descriptorpin/engine/pin"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/internal/english"
+	"github.com/descriptorpin/descriptorpin/service"
 )
 
 func init() {
 	register(&command{
 		name:    "pin",
-		summary: "write a pin file from an inventory",
+		summary: "write a pin file from inventories or client configs",
 		run:     runPin,
 	})
 }
@@ -37,7 +38,7 @@ func runPin(e *env, args []string) error {
 	fs := newFlags(e, c)
 	var out, by, note string
 	var format int
-	var force, quiet bool
+	var force, quiet, discover bool
 	fs.StringVar(&out, "o", "", "")
 	fs.StringVar(&out, "out", "", "")
 	fs.StringVar(&by, "approved-by", pin.DefaultApprover, "")
@@ -46,12 +47,10 @@ func runPin(e *env, args []string) error {
 	fs.BoolVar(&force, "force", false, "")
 	fs.BoolVar(&quiet, "q", false, "")
 	fs.BoolVar(&quiet, "quiet", false, "")
+	fs.BoolVar(&discover, "discover", false, "")
 	pos, err := parseFlags(e, c, fs, args)
 	if err != nil {
 		return err
-	}
-	if len(pos) != 1 {
-		return usagef(c.name, "pin takes one inventory file, got %d arguments", len(pos))
 	}
 	if out == "" {
 		return usagef(c.name, "the following flag is required: -o/--out")
@@ -63,9 +62,12 @@ func runPin(e *env, args []string) error {
 		return &usageError{msg: fmt.Sprintf("%q already exists", sanitize.Text(out)),
 			hint: "use 'descriptorpin approve' to re-approve changed tools, or --force to replace the pin and its approvals"}
 	}
-	inv, _, _, err := loadInventory(e, pos[0])
+	ins, err := loadInputs(e, c.name, pos, discover)
 	if err != nil {
 		return err
+	}
+	if format == pin.Format1 && len(ins) > 1 {
+		return &usageError{msg: "a format-1 pin cannot record which file each server came from", hint: "pin several files into a format-2 pin (the default)"}
 	}
 	at, err := approvalTime(e)
 	if err != nil {
@@ -77,14 +79,18 @@ func runPin(e *env, args []string) error {
 			return err
 		}
 	}
-	pn, err := pin.BuildWith(inv, format, pin.Approval{By: by, Note: note, At: at}, opt)
+	pn, err := service.BuildPin(ins, out, format, pin.Approval{By: by, Note: note, At: at}, opt, len(ins) > 1 || discover)
 	if err != nil {
 		return err
 	}
-	if out == stdio {
-		return pinToStdout(e, pn, quiet)
+	data := pn.Marshal()
+	if len(data) > pin.MaxBytes {
+		return &usageError{msg: fmt.Sprintf("the pin would be larger than the %d MiB pin cap", pin.MaxBytes>>20), hint: "pin the files in groups, one pin each"}
 	}
-	if err := writePin(out, pn.Marshal()); err != nil {
+	if out == stdio {
+		return pinToStdout(e, data, pn, quiet)
+	}
+	if err := writePin(out, data); err != nil {
 		return err
 	}
 	if !quiet {
@@ -94,8 +100,8 @@ func runPin(e *env, args []string) error {
 }
 
 // pinToStdout is -o -: the pin is the output, the note goes to stderr.
-func pinToStdout(e *env, pn *pin.Pin, quiet bool) error {
-	if _, err := e.stdout.Write(pn.Marshal()); err != nil {
+func pinToStdout(e *env, data []byte, pn *pin.Pin, quiet bool) error {
+	if _, err := e.stdout.Write(data); err != nil {
 		return err
 	}
 	if !quiet {

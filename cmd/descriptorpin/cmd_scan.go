@@ -1,13 +1,14 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/detect"
 	"github.com/descriptorpin/descriptorpin/engine/pin"
 	"github.com/descriptorpin/descriptorpin/engine/report"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/engine/scan"
-	"github.com/descriptorpin/descriptorpin/service"
 )
 
 func init() {
@@ -31,7 +32,7 @@ func init() {
 // scanFlags are the flags scan, diff and shadow share.
 type scanFlags struct {
 	pin, rules, format, failOn, color string
-	showIDs, quiet                    bool
+	showIDs, quiet, discover          bool
 }
 
 func runScan(e *env, name string, args []string) error {
@@ -49,12 +50,10 @@ func runScan(e *env, name string, args []string) error {
 	fs.BoolVar(&f.quiet, "q", false, "")
 	fs.BoolVar(&f.quiet, "quiet", false, "")
 	fs.StringVar(&f.color, "color", "auto", "")
+	fs.BoolVar(&f.discover, "discover", false, "")
 	pos, err := parseFlags(e, c, fs, args)
 	if err != nil {
 		return err
-	}
-	if len(pos) != 1 {
-		return usagef(name, "%s takes one inventory file, got %d arguments", name, len(pos))
 	}
 	if name != "shadow" && f.pin == "" {
 		return usagef(name, "the following flag is required: -p/--pin")
@@ -74,7 +73,7 @@ func runScan(e *env, name string, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := oneStdin(name, f.pin, pos[0]); err != nil {
+	if err := oneStdin(name, append(pos, f.pin)...); err != nil {
 		return err
 	}
 	var pn *pin.Pin
@@ -84,32 +83,45 @@ func runScan(e *env, name string, args []string) error {
 			return err
 		}
 	}
-	inv, mode, kind, err := loadInventory(e, pos[0])
+	ins, err := loadInputs(e, name, pos, f.discover)
 	if err != nil {
 		return err
 	}
-	if pn != nil && kind == service.KindClientConfig {
-		pn = pn.ServersOnly()
+	if len(ins) > 1 && f.format == "sarif" {
+		return usagef(name, "--format sarif reports one file: scan the files one at a time, or use --format json")
 	}
 	key, err := readScanKey()
 	if err != nil {
 		return err
 	}
-	opt := scan.ScanOptions{Rules: rs, FileMode: mode, Key: key}
+	opt := scan.ScanOptions{Rules: rs, Key: key}
 	switch name {
 	case "diff":
 		opt.Classes = []engine.Class{engine.Mutation}
 	case "shadow":
 		opt.Classes = []engine.Class{engine.Shadow}
 	}
-	r := scan.Scan(inv, pn, opt)
-	if !f.quiet {
-		if _, err := e.stdout.Write(render(r, inv, name, f, color)); err != nil {
-			return err
+	found := false
+	for i, in := range ins {
+		// Each file is compared with the pin entries it owns (pin.Owned).
+		view := pn
+		if pn != nil {
+			view = pn.Owned(in.Claim(f.pin, len(ins) == 1))
 		}
+		opt.FileMode = in.Mode
+		r := scan.Scan(in.Inv, view, opt)
+		if !f.quiet {
+			if len(ins) > 1 && f.format == "text" {
+				fmt.Fprintf(e.stdout, "%s==> %s <==\n", map[bool]string{true: "\n"}[i > 0], sanitize.Text(in.Path))
+			}
+			if _, err := e.stdout.Write(render(r, in.Inv, name, f, color)); err != nil {
+				return err
+			}
+		}
+		printNotes(e, r.Notes)
+		found = found || report.CountedAtLeast(r, failOn) > 0
 	}
-	printNotes(e, r.Notes)
-	if report.CountedAtLeast(r, failOn) > 0 {
+	if found {
 		return errFindings
 	}
 	return nil

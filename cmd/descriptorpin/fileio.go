@@ -21,17 +21,22 @@ func osGetenv(k string) string { return os.Getenv(k) }
 // name goes.
 const stdio = "-"
 
-// readInput reads a file, or standard input for "-", with the same cap.
+// readInput reads a file, or standard input for "-", with the same cap:
+// the inventory cap, or the pin cap for a pin.
 func readInput(e *env, what, path string) ([]byte, fs.FileMode, error) {
-	if path != stdio {
-		return fileio.ReadWithMode(what, path, engine.MaxFileBytes)
+	limit := int64(engine.MaxFileBytes)
+	if what == "pin" {
+		limit = pin.MaxBytes
 	}
-	data, err := io.ReadAll(io.LimitReader(e.stdin, engine.MaxFileBytes+1))
+	if path != stdio {
+		return fileio.ReadWithMode(what, path, limit)
+	}
+	data, err := io.ReadAll(io.LimitReader(e.stdin, limit+1))
 	if err != nil {
 		return nil, 0, fmt.Errorf("reading %s from standard input: %w", what, err)
 	}
-	if int64(len(data)) > engine.MaxFileBytes {
-		return nil, 0, &engine.InputError{File: stdio, Msg: fmt.Sprintf("standard input is larger than the %d MiB cap", engine.MaxFileBytes>>20)}
+	if int64(len(data)) > limit {
+		return nil, 0, &engine.InputError{File: stdio, Msg: fmt.Sprintf("standard input is larger than the %d MiB cap", limit>>20)}
 	}
 	return data, 0, nil
 }
@@ -45,7 +50,7 @@ func loadInventory(e *env, path string) (*engine.Inventory, fs.FileMode, string,
 		return nil, 0, "", err
 	}
 	home, _ := os.UserHomeDir()
-	inv, kind, err := service.ParseAny(path, data, service.KindAuto, home)
+	inv, kind, err := service.Parse(path, data, service.KindAuto, home)
 	return inv, mode, kind, err
 }
 

@@ -37,7 +37,7 @@ func loadClientConfig(path string) (*engine.Inventory, error) {
 		return nil, err
 	}
 	home, _ := os.UserHomeDir()
-	inv, _, err := clientconfig.ParseWith(path, data, clientconfig.Options{Home: home})
+	inv, err := service.ParseClientConfig(path, data, home)
 	if errors.Is(err, clientconfig.ErrInventory) {
 		return nil, &usageError{msg: fmt.Sprintf("%s is a DescriptorPin inventory, not an MCP client config", sanitize.Text(path)),
 			hint: "give the client config the servers are launched from (see 'descriptorpin discover')"}
@@ -45,7 +45,6 @@ func loadClientConfig(path string) (*engine.Inventory, error) {
 	if err != nil {
 		return nil, err
 	}
-	service.Qualify(inv)
 	return inv, nil
 }
 

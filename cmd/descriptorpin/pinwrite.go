@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 
-	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/pin"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/internal/fileio"
@@ -13,7 +12,7 @@ import (
 // only to a file that is a pin already (fileio.WriteThroughLink).
 func writePin(path string, data []byte) error {
 	return fileio.WriteThroughLink(path, data, 0o644, func(target string) error {
-		old, err := fileio.ReadCapped("pin", target, engine.MaxFileBytes)
+		old, err := fileio.ReadCapped("pin", target, pin.MaxBytes)
 		if err == nil {
 			_, err = pin.Load(target, old)
 		}

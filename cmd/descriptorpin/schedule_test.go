@@ -8,8 +8,9 @@ import (
 
 // TestWatchCapturesOnSchedule: with capture enabled the service captures a
 // client config's stdio server (its launch config pinned by trust on first
-// use) and scans the inventory it wrote: the tools are ADDED (a file that
-// appears later is never auto-pinned). Without allow_exec nothing runs.
+// use) and scans the inventory it wrote: the first tool list of a server
+// whose launch config is pinned is trusted on first use (a pin change, no
+// ADDED findings). Without allow_exec nothing runs.
 func TestWatchCapturesOnSchedule(t *testing.T) {
 	for _, allow := range []bool{true, false} {
 		name := "allow_exec"
@@ -33,9 +34,12 @@ func TestWatchCapturesOnSchedule(t *testing.T) {
 			s.start()
 			s.waitAction("pin-created", "")
 			if allow {
-				ev := s.waitAction("finding-opened", "ADDED")
-				if !strings.HasPrefix(ev.str("descriptorpin.finding.subject"), "claude-desktop:local/") || ev.str("file.path") != out {
-					t.Fatalf("got %v in %s", ev, ev.str("file.path"))
+				ev := s.waitAction("pin-changed", "")
+				if !strings.Contains(ev.str("message"), "first capture of claude-desktop:local: trusted") {
+					t.Fatalf("got %v", ev)
+				}
+				if pin := readStateFile(t, s.pin); !strings.Contains(pin, `"key": "claude-desktop:local/`) {
+					t.Fatalf("the first capture is not in the pin:\n%s", pin)
 				}
 				if st, err := os.Stat(out); err != nil || st.Mode().Perm() != 0o600 {
 					t.Fatalf("inventory not written 0600: %v", err)

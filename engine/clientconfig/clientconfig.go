@@ -99,6 +99,14 @@
 // directories such a file names (with or without servers), so a caller can
 // look for each project's own files with ProjectCandidates.
 //
+// A project's own files (.mcp.json, .cursor/mcp.json, .vscode/mcp.json and
+// the rest ProjectCandidates lists) name their servers the same way,
+// "<name>@<project dir>" (ProjectDir; Options.Abs gives the absolute path
+// of a file named relatively), so two projects that each define
+// "playwright" give two servers, and a project's .mcp.json and its
+// projects entry in ~/.claude.json, which Claude Code itself merges by
+// name, give one.
+//
 // # Discovery
 //
 // Candidates lists, without touching the file system, every user, plugin
@@ -177,6 +185,10 @@ type Options struct {
 	// (~/.cursor/mcp.json) from a project one (<repo>/.cursor/mcp.json)
 	// when Scope is empty. Without it such files are "user".
 	Home string
+	// Abs is the file's absolute path when file is not (a name given
+	// relative to the working directory): the servers of a project file
+	// are named "<name>@<project dir>" (ProjectDir), which needs it.
+	Abs string
 }
 
 // ParseWith parses one MCP client config file. file is the name used for
@@ -245,6 +257,15 @@ func ParseWith(file string, data []byte, opts Options) (*engine.Inventory, Forma
 	for i := range secs {
 		if err := p.collect(&secs[i], inv); err != nil {
 			return nil, got, err
+		}
+	}
+	abs := opts.Abs
+	if abs == "" {
+		abs = file
+	}
+	if dir := ProjectDir(abs, opts.Home); dir != "" && scope == "project" {
+		for _, s := range inv.Servers {
+			s.Name += "@" + dir
 		}
 	}
 	if err := p.unique(inv); err != nil {

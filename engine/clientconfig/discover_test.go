@@ -294,3 +294,39 @@ func contains(ss []string, s string) bool {
 	}
 	return false
 }
+
+// Project files name their servers with the project directory, so two
+// projects' servers of one name stay distinct; user files do not.
+func TestProjectDir(t *testing.T) {
+	for _, tt := range []struct{ file, home, want string }{
+		{"/home/u/a/.mcp.json", "/home/u", "/home/u/a"},
+		{"/home/u/b/.cursor/mcp.json", "/home/u", "/home/u/b"},
+		{"/home/u/.cursor/mcp.json", "/home/u", ""},
+		{"/home/u/r/.vscode/mcp.json", "/home/u", "/home/u/r"},
+		{"/home/u/r/.continue/mcpServers/x.yaml", "/home/u", "/home/u/r"},
+		{"/home/u/r/opencode.json", "/home/u", "/home/u/r"},
+		{`C:\Users\u\r\.vscode\mcp.json`, `C:\Users\u`, `C:\Users\u\r`},
+		{"r/.mcp.json", "/home/u", ""},
+		{"/home/u/.claude.json", "/home/u", ""},
+	} {
+		if got := ProjectDir(tt.file, tt.home); got != tt.want {
+			t.Errorf("ProjectDir(%q) = %q, want %q", tt.file, got, tt.want)
+		}
+	}
+	doc := []byte(`{"mcpServers":{"playwright":{"command":"npx","args":["-y","@playwright/mcp@1.0.0"]}}}`)
+	var names []string
+	for _, f := range []string{"/home/u/a/.mcp.json", "/home/u/b/.mcp.json"} {
+		inv, _, err := ParseWith(f, doc, Options{Home: "/home/u"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, inv.Servers[0].Name)
+	}
+	if names[0] != "playwright@/home/u/a" || names[1] != "playwright@/home/u/b" {
+		t.Errorf("project servers named %v", names)
+	}
+	inv, _, err := ParseWith(".mcp.json", doc, Options{Home: "/home/u", Abs: "/home/u/c/.mcp.json"})
+	if err != nil || inv.Servers[0].Name != "playwright@/home/u/c" {
+		t.Errorf("relative file with Abs: %v %v", inv, err)
+	}
+}

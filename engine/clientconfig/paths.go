@@ -124,3 +124,48 @@ func formatForPath(file string) Format {
 	}
 	return FormatAuto
 }
+
+// projectMarkers are the directories a project-scope config lives in,
+// as they appear in a normalised path; the project is their parent.
+var projectMarkers = []string{"/.cursor/", "/.vscode/", "/.zed/", "/.gemini/", "/.codex/", "/.kiro/", "/.amazonq/", "/.roo/", "/.continue/"}
+
+// ProjectDir returns the project directory of a project-scope config
+// file, in the file's own form: the directory holding .mcp.json or
+// opencode.json, the parent of .cursor/, .vscode/, .zed/, .gemini/,
+// .codex/, .kiro/, .amazonq/, .roo/ or .continue/. It is "" when file is
+// not absolute, not a project file (ScopeForPath), or sits in home
+// itself. Servers of such a file are named "<name>@<project dir>", like
+// the project servers of ~/.claude.json, so two projects that each define
+// a server of the same name never share a pin entry.
+func ProjectDir(file, home string) string {
+	if ScopeForPath(file, home) != "project" {
+		return ""
+	}
+	p := strings.ReplaceAll(file, `\`, "/")
+	abs := strings.HasPrefix(p, "/") || len(p) >= 3 && p[1] == ':' && p[2] == '/'
+	if !abs {
+		return ""
+	}
+	n := norm(file)
+	end := -1
+	if b := path.Base(n); b == ".mcp.json" || b == "opencode.json" || b == "opencode.jsonc" {
+		end = strings.LastIndex(n, "/")
+	} else {
+		for _, m := range projectMarkers {
+			if i := strings.LastIndex(n, m); i > end {
+				end = i
+			}
+		}
+	}
+	if end <= 0 {
+		if end == 0 {
+			return file[:1] // a project at the root of the file system
+		}
+		return ""
+	}
+	dir := file[:end]
+	if home != "" && norm(dir) == strings.TrimSuffix(norm(home), "/") {
+		return ""
+	}
+	return dir
+}

@@ -69,8 +69,10 @@ func ApproveWith(pin *Pin, inv *engine.Inventory, keys []string, all, launchOnly
 			return
 		}
 		ps := ServerWith(s, ap, opt.Key)
+		ps.Sources = addSource(nil, opt.Source)
 		for i, old := range pin.Servers {
 			if old.Name == s.Name {
+				ps.Sources = addSource(old.Sources, opt.Source)
 				pin.Servers[i] = ps
 				done = append(done, "approved server "+s.Name)
 				return
@@ -126,6 +128,13 @@ func ApproveWith(pin *Pin, inv *engine.Inventory, keys []string, all, launchOnly
 				}
 				if ch, note := launch.Compare(*ps.Approved(), s, opt.Key); len(ch) > 0 || note == launch.NoteNoDigests {
 					setServer(s)
+				} else if opt.Source != "" && !slices.Contains(ps.Sources, opt.Source) {
+					// Unchanged, but not yet known to come from this file
+					// (a pin written before sources): record where it is.
+					c := *ps
+					c.Sources = addSource(ps.Sources, opt.Source)
+					pin.Servers[slices.Index(pin.Servers, ps)] = &c
+					done = append(done, "recorded the source of server "+s.Name)
 				}
 			}
 			for _, ps := range append([]*Server(nil), pin.Servers...) {

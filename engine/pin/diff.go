@@ -144,7 +144,7 @@ func entries(p *Pin) map[string]diffEntry {
 		m[s.Identity()] = diffEntry{
 			label: sanitize.Text("server:" + s.Name), by: s.By,
 			sig: join(s.Transport, s.Command, list(s.Args), s.URL, list(s.EnvKeys), list(s.HeaderKeys), s.By, s.Note, s.At,
-				pairs(s.Extra), s.KeyID, pairs(s.Values)),
+				pairs(s.Extra), s.KeyID, pairs(s.Values), list(s.Sources)),
 		}
 	}
 	for _, x := range p.Acceptances {

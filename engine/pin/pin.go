@@ -80,6 +80,10 @@ type Server struct {
 	Extra      map[string]string // launch fields (launch.ExtraFields), redacted
 	KeyID      string            // format 2, optional: id of the digest key
 	Values     map[string]string // format 2, optional: field -> keyed digest
+	// Sources (format 2, optional) are the files (home-relative, or
+	// relative to the pin) or client caches the server was pinned from,
+	// sorted; see Owned.
+	Sources []string
 	Approval
 }
 
@@ -89,6 +93,9 @@ type Options struct {
 	// (launch.Values); nil records none. The CLI and the service pass the
 	// per-host key.
 	Key launch.Key
+	// Source is recorded as the source of every server built or
+	// approved (see Server.Sources); "" records none.
+	Source string
 }
 
 // Acceptance records that a person accepted a static finding on purpose.
@@ -225,7 +232,9 @@ func BuildWith(inv *engine.Inventory, format int, ap Approval, opt Options) (*Pi
 	}
 	if format >= Format2 {
 		for _, s := range inv.Servers {
-			p.Servers = append(p.Servers, ServerWith(s, ap, opt.Key))
+			ps := ServerWith(s, ap, opt.Key)
+			ps.Sources = addSource(nil, opt.Source)
+			p.Servers = append(p.Servers, ps)
 		}
 	}
 	p.sort()
@@ -345,6 +354,9 @@ func (p *Pin) Marshal() []byte {
 			if len(s.Values) > 0 {
 				o.set("value_digests", strMap(s.Values))
 			}
+			if len(s.Sources) > 0 {
+				o.set("sources", strs(s.Sources))
+			}
 			servers.Items = append(servers.Items, o.v)
 		}
 		doc.set("servers", servers)
@@ -445,8 +457,8 @@ var ErrTampered = errors.New("pin does not verify")
 // its key must be server/name. Any failure is an *engine.InputError naming the
 // entry; a pin is never silently trusted.
 func Load(file string, data []byte) (*Pin, error) {
-	if len(data) > engine.MaxFileBytes {
-		return nil, &engine.InputError{File: file, Msg: fmt.Sprintf("file is larger than the %d MiB cap", engine.MaxFileBytes>>20)}
+	if len(data) > MaxBytes {
+		return nil, &engine.InputError{File: file, Msg: fmt.Sprintf("pin is larger than the %d MiB pin cap", MaxBytes>>20)}
 	}
 	root, err := jsonv.Parse(data)
 	if err != nil {
@@ -628,6 +640,9 @@ func (r *pinReader) servers(root *jsonv.Value, p *Pin) error {
 		if err := r.launchRecord(v, path, s); err != nil {
 			return err
 		}
+		if err := r.sources(v, path, s); err != nil {
+			return err
+		}
 		if s.Approval, err = r.approval(v, path, p.Format); err != nil {
 			return err
 		}
@@ -784,8 +799,13 @@ func (p *Pin) Merge(other *Pin) {
 		}
 	}
 	for _, s := range other.Servers {
-		if p.Server(s.Name) == nil {
+		if have := p.Server(s.Name); have == nil {
 			p.Servers = append(p.Servers, s)
+		} else if len(s.Sources) > 0 {
+			// The same name in two files: one entry, owned by both.
+			c := *have
+			c.Sources = addSource(have.Sources, s.Sources...)
+			p.Servers[slices.Index(p.Servers, have)] = &c
 		}
 	}
 	p.sort()
@@ -798,4 +818,22 @@ func (p *Pin) ServersOnly() *Pin {
 	q := &Pin{Format: p.Format, ToolVersion: p.ToolVersion, Exclude: append([]string(nil), p.Exclude...), Servers: p.Servers, Acceptances: p.Acceptances}
 	q.index()
 	return q
+}
+
+// sources reads a server entry's optional sources: a list of non-empty
+// strings, each once.
+func (r *pinReader) sources(v *jsonv.Value, path string, s *Server) error {
+	src, _, err := r.strList(v, path, "sources")
+	if err != nil {
+		return err
+	}
+	for i, x := range src {
+		if x == "" || slices.Contains(src[:i], x) {
+			return r.errAt(v, path+".sources", "server %q: sources must be distinct non-empty strings", sanitize.Text(s.Name))
+		}
+	}
+	if len(src) > 0 {
+		s.Sources = addSource(nil, src...)
+	}
+	return nil
 }
