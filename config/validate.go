@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/redact"
 )
 
@@ -75,7 +76,7 @@ func (c *Config) Validate() error {
 		v.fail("log.max_backups", fmt.Sprintf("must be between 0 and %d (got %d)", MaxLogBackups, l.MaxBackups))
 	}
 
-	oneOf(v, "notify.desktop.min_severity", c.Notify.Desktop.MinSeverity, severities)
+	v.severity("notify.desktop.min_severity", c.Notify.Desktop.MinSeverity)
 	names := make(map[string]int, len(c.Notify.Webhooks))
 	for i, w := range c.Notify.Webhooks {
 		f := fmt.Sprintf("notify.webhooks[%d]", i)
@@ -99,7 +100,7 @@ func (c *Config) Validate() error {
 		if w.SecretEnv != "" && !isEnvName(w.SecretEnv) {
 			v.fail(f+".secret_env", "must be an environment variable name (letters, digits and '_', not starting with a digit)")
 		}
-		oneOf(v, f+".min_severity", w.MinSeverity, severities)
+		v.severity(f+".min_severity", w.MinSeverity)
 		if w.Timeout < MinWebhookTimeout || w.Timeout > MaxWebhookTimeout {
 			v.fail(f+".timeout", fmt.Sprintf("must be between %v and %v (got %v)", MinWebhookTimeout, MaxWebhookTimeout, w.Timeout))
 		}
@@ -185,6 +186,14 @@ func (v *validator) webhookURL(field, raw string) {
 }
 
 // oneOf checks that got is one of the allowed values.
+// severity checks that s is one of the severities (a Config built in code
+// may hold any number).
+func (v *validator) severity(field string, s engine.Severity) {
+	if s < engine.Low || s > engine.Critical {
+		v.fail(field, severityMsg(s.String()))
+	}
+}
+
 func oneOf[T ~string](v *validator, field string, got T, allowed []T) {
 	for _, a := range allowed {
 		if got == a {

@@ -53,7 +53,7 @@ type OpenFinding struct {
 	ID            string   `json:"id"`         // event-level id: file identity + finding id
 	FindingID     string   `json:"finding_id"` // the scan's stable id (what approve --accept takes)
 	Class         Class    `json:"class"`
-	Severity      string   `json:"severity"`
+	Severity      Severity `json:"severity"`
 	Subject       string   `json:"subject"`
 	Server        string   `json:"server,omitempty"`
 	Tool          string   `json:"tool,omitempty"`

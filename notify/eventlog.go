@@ -307,7 +307,7 @@ func productFields(ev *engine.Event) *zerolog.Event {
 		if f.Tool != "" {
 			fd.Str("tool", sanitize.Text(f.Tool))
 		}
-		fd.Str("severity", sanitize.Text(f.Severity))
+		fd.Str("severity", f.Severity.String())
 		if f.Score != 0 {
 			fd.Int("score", f.Score)
 		}
@@ -366,7 +366,7 @@ func (l *EventLog) encodeText(ev *engine.Event, level string) {
 			e.Str("rule", sanitize.Text(id))
 		}
 		// The scan's finding id: the one 'approve --accept' takes.
-		e.Str("severity", sanitize.Text(f.Severity)).Str("finding", sanitize.Text(f.FindingID))
+		e.Str("severity", f.Severity.String()).Str("finding", sanitize.Text(f.FindingID))
 	}
 	if ev.File != "" {
 		e.Str("file", sanitize.Text(ev.File))
@@ -446,8 +446,7 @@ func categorize(ev *engine.Event) categorization {
 
 // numericSeverity is event.severity for a finding's severity, on the scale
 // Elastic's detection rules use; 0 (left out) for anything else.
-func numericSeverity(s string) int {
-	v, _ := engine.ParseSeverity(s)
+func numericSeverity(v engine.Severity) int {
 	switch v {
 	case engine.Low:
 		return 21

@@ -550,6 +550,9 @@ func (d *Daemon) loadState() {
 			err = fmt.Errorf("state version %d, want %d", st.Version, monitor.StateVersion)
 		}
 		if err == nil {
+			err = st.Check()
+		}
+		if err == nil {
 			if st.Files == nil {
 				st.Files = map[string]*monitor.FileState{}
 			}

@@ -74,7 +74,7 @@ func TestScheduledCaptureFindsABaitAndSwitch(t *testing.T) {
 
 	p := writeClient("clientinfo")
 	opened, _ := actions(captureConfig(context.Background(), cfg, o, cc, p))
-	if len(opened) != 1 || opened[0].Class != engine.BaitAndSwitch || opened[0].Severity != "high" || opened[0].Server != "claude-desktop:bait" {
+	if len(opened) != 1 || opened[0].Class != engine.BaitAndSwitch || opened[0].Severity != engine.High || opened[0].Server != "claude-desktop:bait" {
 		for _, f := range opened {
 			t.Logf("opened %+v", *f)
 		}

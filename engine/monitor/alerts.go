@@ -48,7 +48,7 @@ func SetAlerts(fs *FileState, class engine.Class, alerts []Alert, now time.Time)
 		}
 		want[id] = &engine.OpenFinding{
 			ID: id, FindingID: engine.StableID("alert", fs.Identity, a.Rule), Class: class,
-			Severity: a.Severity.String(), Subject: sanitize.Text(a.Subject), Rule: a.Rule,
+			Severity: a.Severity, Subject: sanitize.Text(a.Subject), Rule: a.Rule,
 			Summary: sanitize.Text(a.Summary), Details: details, OpenedAt: stamp(now),
 		}
 	}

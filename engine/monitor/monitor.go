@@ -10,6 +10,7 @@
 package monitor
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 	"time"
@@ -37,6 +38,23 @@ type State struct {
 // NewState returns an empty state.
 func NewState() *State {
 	return &State{Version: StateVersion, Files: map[string]*FileState{}}
+}
+
+// Check reports a state that could not be written back: an open finding
+// without one of the four severities (a state file that leaves one out).
+// A state that fails it is unreadable, as one that does not parse is.
+func (s *State) Check() error {
+	for p, f := range s.Files {
+		if f == nil {
+			continue
+		}
+		for id, of := range f.Open {
+			if of == nil || of.Severity < engine.Low || of.Severity > engine.Critical {
+				return fmt.Errorf("%s: open finding %q has no severity", p, id)
+			}
+		}
+	}
+	return nil
 }
 
 // FileState is what the service knows of one watched file.
@@ -160,8 +178,8 @@ func ApplyFailure(fs *FileState, err error, now time.Time) []engine.Event {
 	}}
 }
 
-func levelFor(sev string) string {
-	if v, _ := engine.ParseSeverity(sev); v >= engine.High {
+func levelFor(sev engine.Severity) string {
+	if sev >= engine.High {
 		return "warn"
 	}
 	return "info"
@@ -173,7 +191,7 @@ func Open(identity string, f *engine.Finding, rules detect.RuleSet, now time.Tim
 	lines := report.FindingLines(f, rules, report.TextOptions{})
 	of := &engine.OpenFinding{
 		ID:        engine.StableID("open", identity, f.ID),
-		FindingID: f.ID, Class: f.Class, Severity: f.Severity.String(),
+		FindingID: f.ID, Class: f.Class, Severity: f.Severity,
 		Subject: sanitize.Text(f.Subject), Server: sanitize.Text(f.Server), Tool: sanitize.Text(f.Tool),
 		Rule: f.Rule, Summary: lines[0], Details: lines[1:],
 		Score: f.Score, OpenedAt: stamp(now),

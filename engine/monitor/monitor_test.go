@@ -1,6 +1,7 @@
 package monitor
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -114,5 +115,34 @@ func TestDiffPins(t *testing.T) {
 	}
 	if !pin.Empty(DiffPins(p1, p1)) {
 		t.Fatal("same pin must be empty")
+	}
+}
+
+// Issue 11: an open finding's severity is engine.Severity, and state.json
+// keeps the word ("high"), exactly as before.
+func TestOpenFindingSeverityKeepsItsTextForm(t *testing.T) {
+	of := engine.OpenFinding{ID: "a", FindingID: "b", Class: engine.Mutation, Severity: engine.High, Subject: "s/t", Summary: "x", OpenedAt: "2026-01-01T00:00:00.000Z"}
+	b, err := json.Marshal(of)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"severity":"high"`) {
+		t.Errorf("marshalled %s, want \"severity\":\"high\"", b)
+	}
+	var back engine.OpenFinding
+	if err := json.Unmarshal(b, &back); err != nil || back.Severity != engine.High {
+		t.Errorf("round trip: %v, %v", back.Severity, err)
+	}
+	if err := json.Unmarshal([]byte(`{"severity":"severe"}`), &back); err == nil {
+		t.Error("an unknown severity word was accepted")
+	}
+	st := NewState()
+	st.File("/f", "f", "inventory").Open["a"] = &engine.OpenFinding{ID: "a"}
+	if st.Check() == nil {
+		t.Error("Check accepted an open finding without a severity (it could not be written back)")
+	}
+	st.File("/f", "f", "inventory").Open["a"] = &of
+	if err := st.Check(); err != nil {
+		t.Error(err)
 	}
 }

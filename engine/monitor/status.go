@@ -49,8 +49,8 @@ func Status(path string, st *State) StatusView {
 	// Most severe first, then by class and subject: what to look at first.
 	sort.SliceStable(v.Open, func(i, j int) bool {
 		a, b := v.Open[i], v.Open[j]
-		if ra, rb := severityRank(a.Severity), severityRank(b.Severity); ra != rb {
-			return ra > rb
+		if a.Severity != b.Severity {
+			return a.Severity > b.Severity
 		}
 		if a.Class != b.Class {
 			return classRank(a.Class) < classRank(b.Class)
@@ -61,13 +61,6 @@ func Status(path string, st *State) StatusView {
 		v.Degraded[k] = r
 	}
 	return v
-}
-
-func severityRank(s string) int {
-	if v, ok := engine.ParseSeverity(s); ok {
-		return int(v)
-	}
-	return 0
 }
 
 func classRank(c engine.Class) int {
