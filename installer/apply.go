@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/descriptorpin/descriptorpin/config"
+	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 )
 
@@ -174,7 +175,7 @@ func (r *Runner) Apply(p *Plan) error {
 	rec := &Record{
 		Format: recordFormat, Manager: m.Name, Platform: m.Platform, System: r.system,
 		Name: p.Name, Unit: r.unit, Executable: p.Executable, Arguments: p.Arguments, Config: cfgPath,
-		Version: r.opt.Version, InstalledAt: time.Now().UTC().Format(time.RFC3339),
+		Version: r.opt.Version, InstalledAt: engine.Stamp(time.Now()),
 	}
 	var prevDirs []string
 	if prev := r.record; prev != nil {

@@ -452,7 +452,7 @@ func (d *Daemon) scanTarget(t target) []engine.Event {
 		delete(d.scanned, t.path)
 		if t.discovered && errors.Is(err, os.ErrNotExist) && fs.ContentHash == "" && len(fs.Open) == 0 {
 			// A client that is not installed: nothing to say.
-			fs.Result, fs.LastScan = "absent", now.UTC().Format("2006-01-02T15:04:05.000Z07:00")
+			fs.Result, fs.LastScan = "absent", engine.Stamp(now)
 			return nil
 		}
 		evs := monitor.ApplyFailure(fs, err, now)
@@ -561,6 +561,7 @@ func (d *Daemon) loadState() {
 		}
 	}
 	// Keep the unreadable state for a person to look at; start afresh.
+	// A file name, not a timestamp field: no colons (Windows forbids them).
 	aside := d.statePath + ".unreadable-" + d.now().UTC().Format("20060102T150405Z")
 	_ = d.fs.Rename(d.statePath, aside)
 	d.emit(d.failed(d.statePath, fmt.Errorf("state unreadable (%v); moved to %s and starting afresh", err, filepath.Base(aside))))
