@@ -288,7 +288,7 @@ func enabledLine(m Manager, system bool) string {
 	case m.Name == "systemd":
 		return "starts at every login (WantedBy=default.target)"
 	case m.Name == "launchd":
-		return "starts at login and is kept alive (RunAtLoad, KeepAlive)"
+		return "starts at login, restarted after a failing exit (RunAtLoad, KeepAlive SuccessfulExit false)"
 	case m.Name == "windows-service":
 		return "starts at boot (automatic, delayed), restarts on failure"
 	}
