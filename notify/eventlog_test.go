@@ -71,7 +71,7 @@ func exampleEvents() []engine.Event {
 		},
 		{
 			Time: at("2026-11-30T10:00:00.187Z"), Action: engine.ActionPinCreated, Level: "warn", File: examplePin,
-			Message: "no pin found: trusted the current state of 1 files (4 tools, 3 servers) on first use; review it",
+			Message: "no pin found: trusted the current state of 1 file (4 tools, 3 servers) on first use; review it",
 			Pin: &engine.PinChange{
 				Added: []string{
 					"calendar/list_events", "notes-local/list_notes", "notes-local/read_note", "repo-search/search",

@@ -372,7 +372,8 @@ func (d *Daemon) trustOnFirstUse() {
 	change := monitor.DiffPins(nil, tofu)
 	change.ApprovedBy = []string{"trust-on-first-use"}
 	ev := d.event(engine.ActionPinCreated, "warn", d.cfg.Pin,
-		fmt.Sprintf("no pin found: trusted the current state of %d files (%d tools, %d servers) on first use; review it", len(trusted), len(tofu.Tools), len(tofu.Servers)))
+		fmt.Sprintf("no pin found: trusted the current state of %s on first use; review it",
+			english.Count(len(trusted), "file", "files")+" ("+english.Count(len(tofu.Tools), "tool", "tools")+", "+english.Count(len(tofu.Servers), "server", "servers")+")"))
 	ev.Pin = change
 	d.emit(ev)
 }
