@@ -633,7 +633,6 @@ func TestValidateErrorsNameTheField(t *testing.T) {
 		{"duplicate targets after cleaning", func(c *Config) {
 			c.Targets = append(c.Targets, Target{Path: "/p/x/../inv.json", Kind: KindAuto})
 		}, "targets[1].path", "same file as targets[0]"},
-		{"nothing to watch", func(c *Config) { c.Discover, c.Targets = false, nil }, "targets", "nothing to watch"},
 		{"log file relative", func(c *Config) { c.Log.File = "events.jsonl" }, "log.file", "absolute"},
 		{"no log output", func(c *Config) { c.Log.File, c.Log.Stderr = "", false }, "log", "no event output"},
 		{"log format", func(c *Config) { c.Log.Format = "text" }, "log.format", "must be one of json, console"},

@@ -32,3 +32,24 @@ func TestUnknownMinSeverityIsAParseErrorWithTheLine(t *testing.T) {
 		t.Fatalf("err = %v, want line 3 notify.desktop.min_severity: must be one of …", err)
 	}
 }
+
+// Issue 17: "nothing to watch" is the service's requirement, not every
+// command's: Validate accepts a config without targets and with discover
+// false (notify test and status read it); ValidateWatch refuses it.
+func TestNothingToWatchIsForWatchOnly(t *testing.T) {
+	cfg, err := Parse(strings.NewReader("discover: false\npin: /p/pin.json\nstate_dir: /p/state\nlog:\n  file: /p/events.jsonl\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cfg.Validate(); err != nil {
+		t.Errorf("Validate: %v", err)
+	}
+	var fe *FieldError
+	if err := cfg.ValidateWatch(); !errors.As(err, &fe) || fe.Field != "targets" || !strings.Contains(fe.Msg, "nothing to watch") {
+		t.Errorf("ValidateWatch = %v, want targets: nothing to watch", err)
+	}
+	cfg.Discover = true
+	if err := cfg.ValidateWatch(); err != nil {
+		t.Errorf("ValidateWatch with discover: %v", err)
+	}
+}

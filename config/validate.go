@@ -45,9 +45,6 @@ func (c *Config) Validate() error {
 		v.fail("rescan_interval", fmt.Sprintf("must be 0 (disabled) or at least %v (got %v)", MinRescanInterval, c.RescanInterval))
 	}
 
-	if !c.Discover && len(c.Targets) == 0 {
-		v.fail("targets", "nothing to watch: discover is false and no targets are listed")
-	}
 	seen := make(map[string]int, len(c.Targets))
 	for i, t := range c.Targets {
 		f := fmt.Sprintf("targets[%d]", i)
@@ -140,6 +137,18 @@ func (c *Config) Validate() error {
 		}
 	}
 	return joinErrs(v.errs)
+}
+
+// ValidateWatch is what running the service needs beyond Validate:
+// something to watch. Commands that only read the config (notify test,
+// status) do not need it, so it is not part of Validate.
+func (c *Config) ValidateWatch() error {
+	if !c.Discover && len(c.Targets) == 0 {
+		v := &validator{c: c}
+		v.fail("targets", "nothing to watch: discover is false and no targets are listed")
+		return v.errs[0]
+	}
+	return nil
 }
 
 type validator struct {

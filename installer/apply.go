@@ -40,7 +40,10 @@ func (r *Runner) Install() error {
 		return fmt.Errorf("checking the config %q: %w", sanitize.Text(in.ConfigPath), err)
 	} else {
 		in.ConfigExists = true
-		if in.Config, err = config.Load(in.ConfigPath); err != nil {
+		if in.Config, err = config.Load(in.ConfigPath); err == nil {
+			err = in.Config.ValidateWatch()
+		}
+		if err != nil {
 			return wouldNotStart(err)
 		}
 	}

@@ -38,6 +38,9 @@ func runWatch(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := cfg.ValidateWatch(); err != nil {
+		return err
+	}
 	log, err := service.OpenEventLog(cfg, version, e.stderr)
 	if err != nil {
 		return service.Runtime(err) // the home directory not mounted yet, say
