@@ -13,6 +13,9 @@ const (
 	ActionPinChanged      = "pin-changed"
 	ActionWatchDegraded   = "watch-degraded"
 	ActionWatchRecovered  = "watch-recovered"
+	// ActionStateRecreated: the state directory or file was deleted under
+	// the running service and has been written anew.
+	ActionStateRecreated = "state-recreated"
 )
 
 // Event is one state change of the service, for the event log and the
@@ -45,6 +48,10 @@ type PinChange struct {
 	Tools       int      // entries in the pin now
 	Servers     int
 	Acceptances int
+	// ExcludeWarning (pin-changed): what the new pin's fields.exclude
+	// leaves unguarded beyond the default (pin.ExcludeWarning); "" when
+	// it excludes no more than the default.
+	ExcludeWarning string
 }
 
 // OpenFinding is a finding as the service tracks it: stable across scans

@@ -347,6 +347,9 @@ func productFields(ev *engine.Event) *zerolog.Event {
 			}
 		}
 		pd.Int("tools", p.Tools).Int("servers", p.Servers).Int("acceptances", p.Acceptances)
+		if p.ExcludeWarning != "" {
+			pd.Str("exclude_warning", sanitize.Text(p.ExcludeWarning))
+		}
 		d.Dict("pin", pd)
 	}
 	return d
@@ -434,6 +437,10 @@ func categorize(ev *engine.Event) categorization {
 		return categorization{kind: "event", category: []string{"configuration"}, typ: []string{"creation"}}
 	case engine.ActionPinChanged:
 		return categorization{kind: "event", category: []string{"configuration"}, typ: []string{"change"}}
+	case engine.ActionStateRecreated:
+		// The service wrote its state file anew (ECS 8.11: file allows
+		// creation).
+		return categorization{kind: "event", category: []string{"file"}, typ: []string{"creation"}}
 	case engine.ActionWatchDegraded:
 		return categorization{kind: "event", category: []string{"process"}, typ: []string{"change"}, outcome: "failure"}
 	case engine.ActionWatchRecovered, ActionNotifyRecovered:

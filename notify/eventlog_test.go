@@ -271,7 +271,7 @@ func TestEveryActionWritesOneNestedECSLine(t *testing.T) {
 		{engine.ActionPinChanged, "event", []string{"configuration"}, []string{"change"}, "", "", ""},
 		{engine.ActionWatchDegraded, "event", []string{"process"}, []string{"change"}, "failure", "", ""},
 		{engine.ActionWatchRecovered, "event", []string{"process"}, []string{"change"}, "", "", ""},
-		{"state-recreated", "event", nil, nil, "", "", ""},
+		{"state-recreated", "event", []string{"file"}, []string{"creation"}, "", "", ""},
 	}
 	actions := map[string]bool{}
 	for _, ev := range exampleEvents() {
@@ -943,5 +943,17 @@ func TestWatchEventsMarkTheirPathADirectory(t *testing.T) {
 		if got := get(m, "file.type"); got != want {
 			t.Errorf("%s: file.type = %v, want %v", ev.Action, got, want)
 		}
+	}
+}
+
+// Issue 12: state-recreated is categorised (ECS 8.11: file / creation).
+func TestStateRecreatedIsCategorised(t *testing.T) {
+	m := parse(t, lines(t, engine.Event{Time: at("2026-12-01T12:00:00Z"), Action: engine.ActionStateRecreated, Level: "warn",
+		File: "/home/ada/.local/state/descriptorpin/state.json", Message: "recreated"})[0])
+	if got := strs(get(m, "event.category")); !reflect.DeepEqual(got, []string{"file"}) {
+		t.Errorf("event.category = %q, want [file]", got)
+	}
+	if got := strs(get(m, "event.type")); !reflect.DeepEqual(got, []string{"creation"}) {
+		t.Errorf("event.type = %q, want [creation]", got)
 	}
 }

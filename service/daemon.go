@@ -19,6 +19,7 @@ import (
 	"github.com/descriptorpin/descriptorpin/config"
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/detect"
+	"github.com/descriptorpin/descriptorpin/engine/launch"
 	"github.com/descriptorpin/descriptorpin/engine/monitor"
 	"github.com/descriptorpin/descriptorpin/engine/pin"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
@@ -80,6 +81,9 @@ type Daemon struct {
 	// files to re-scan so their unwritten events are announced again.
 	logDown bool
 	retry   map[string]bool
+	// key is the per-host launch value key (hostKey); keyDone: looked up.
+	key     launch.Key
+	keyDone bool
 }
 
 // scanKey is what a good scan depended on: the content, the file's mode
@@ -193,13 +197,13 @@ func (d *Daemon) Run(ctx context.Context) error {
 			return
 		}
 		capturing = true
-		pin := d.pin
+		pin, key := d.pin, d.hostKey()
 		captures.Add(1)
 		go func() {
 			defer captures.Done()
 			var evs []engine.Event
 			for _, cc := range d.cfg.Capture.Configs {
-				evs = append(evs, d.capture(ctx, cc, pin)...)
+				evs = append(evs, d.capture(ctx, cc, pin, key)...)
 			}
 			select {
 			case captured <- evs:
@@ -349,7 +353,7 @@ func (d *Daemon) trustOnFirstUse() {
 		if err != nil {
 			continue
 		}
-		p, err := pin.Build(inv, pin.Format2, ap)
+		p, err := pin.BuildWith(inv, pin.Format2, ap, pin.Options{Key: d.hostKey()})
 		if err != nil {
 			continue
 		}
@@ -431,6 +435,9 @@ func (d *Daemon) reloadPin() {
 	if len(change.ApprovedBy) > 0 {
 		msg += " by " + strings.Join(change.ApprovedBy, ", ")
 	}
+	if change.ExcludeWarning = pin.ExcludeWarning(p); change.ExcludeWarning != "" {
+		msg += "; warning: " + change.ExcludeWarning
+	}
 	ev := d.event(engine.ActionPinChanged, "warn", d.cfg.Pin, msg)
 	ev.Pin = change
 	d.emit(ev)
@@ -493,7 +500,7 @@ func (d *Daemon) scanTarget(t target) []engine.Event {
 	for _, s := range fs.Servers {
 		owned[s] = true
 	}
-	opt := scan.ScanOptions{Rules: d.rules, FileMode: mode}
+	opt := scan.ScanOptions{Rules: d.rules, FileMode: mode, Key: d.hostKey()}
 	var pin *pin.Pin
 	if d.pin != nil {
 		pin = d.pin.Subset(owned)
@@ -505,6 +512,7 @@ func (d *Daemon) scanTarget(t target) []engine.Event {
 	}
 	r := scan.Scan(inv, pin, opt)
 	evs := monitor.ApplyScanKeep(fs, r, hash, servers, now, d.keepWithoutPin)
+	fs.Notes = r.Notes // what the scan could not check: status shows it
 	return append(evs, monitor.SetAlerts(fs, engine.ClassInput, alerts, now)...)
 }
 

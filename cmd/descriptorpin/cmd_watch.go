@@ -60,7 +60,9 @@ func runWatch(e *env, args []string) error {
 	}
 	defer stopSinks()
 	done := make(chan error, 1)
-	d := service.New(cfg, sink, serviceOptions())
+	opt := serviceOptions()
+	opt.Stderr = e.stderr // "cannot write events" goes to this command's stderr
+	d := service.New(cfg, sink, opt)
 	go func() { done <- d.Run(ctx) }()
 	return supervise(done, sigs, cancel)
 }

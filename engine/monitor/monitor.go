@@ -71,7 +71,10 @@ type FileState struct {
 	// Result is "clean", "findings" or "failed".
 	Result string `json:"result,omitempty"`
 	// Error is the last failure, sanitised; empty after a good scan.
-	Error string                         `json:"error,omitempty"`
+	Error string `json:"error,omitempty"`
+	// Notes say what the last good scan could not check (launch values
+	// without the host key, say), as found; empty when it checked all.
+	Notes []string                       `json:"notes,omitempty"`
 	Open  map[string]*engine.OpenFinding `json:"open"`
 }
 

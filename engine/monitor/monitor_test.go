@@ -146,3 +146,20 @@ func TestOpenFindingSeverityKeepsItsTextForm(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// Issue 12: status counts the scheduled capture's BAIT-AND-SWITCH findings
+// (kept in their own probe state) with the client config they are about.
+func TestStatusCountsBaitAndSwitch(t *testing.T) {
+	st := NewState()
+	f := st.File("/c.json", "c.json", "client-config")
+	f.Result = "clean"
+	probe := &FileState{Path: "/c.json", Open: map[string]*engine.OpenFinding{
+		"b": {ID: "b", Class: engine.BaitAndSwitch, Severity: engine.High, Subject: "s", Summary: "BAIT-AND-SWITCH s"}}}
+	v := Status("state.json", st, probe)
+	if len(v.Targets) != 1 || v.Targets[0].Open != 1 || v.Targets[0].Result != "findings" {
+		t.Errorf("targets %+v, want the bait finding counted", v.Targets)
+	}
+	if len(v.Open) != 1 || v.Open[0].Class != engine.BaitAndSwitch {
+		t.Errorf("open %+v, want the bait finding", v.Open)
+	}
+}

@@ -17,17 +17,21 @@ type StatusView struct {
 
 // TargetView is one watched file in a StatusView.
 type TargetView struct {
-	Path     string `json:"path"`
-	Kind     string `json:"kind"`
-	LastScan string `json:"last_scan"`
-	Result   string `json:"result"`
-	Error    string `json:"error,omitempty"`
-	Open     int    `json:"open"`
+	Path     string   `json:"path"`
+	Kind     string   `json:"kind"`
+	LastScan string   `json:"last_scan"`
+	Result   string   `json:"result"`
+	Error    string   `json:"error,omitempty"`
+	Notes    []string `json:"notes,omitempty"` // what the last scan could not check
+	Open     int      `json:"open"`
 }
 
 // Status builds the view of st, read from path: open findings most
-// severe first, targets in path order.
-func Status(path string, st *State) StatusView {
+// severe first, targets in path order. probes are the states the
+// scheduled capture keeps beside st (its BAIT-AND-SWITCH findings, one
+// per captured client config): their open findings are counted with the
+// target of the same path, and listed.
+func Status(path string, st *State, probes ...*FileState) StatusView {
 	v := StatusView{State: path, Open: []*engine.OpenFinding{}, Targets: []TargetView{}, Degraded: map[string]string{}}
 	paths := make([]string, 0, len(st.Files))
 	for p := range st.Files {
@@ -36,7 +40,21 @@ func Status(path string, st *State) StatusView {
 	sort.Strings(paths)
 	for _, p := range paths {
 		f := st.Files[p]
-		v.Targets = append(v.Targets, TargetView{Path: p, Kind: f.Kind, LastScan: f.LastScan, Result: f.Result, Error: f.Error, Open: len(f.Open)})
+		tv := TargetView{Path: p, Kind: f.Kind, LastScan: f.LastScan, Result: f.Result, Error: f.Error, Notes: f.Notes, Open: len(f.Open)}
+		for _, pr := range probes {
+			if pr != nil && pr.Path == p {
+				tv.Open += len(pr.Open)
+				if len(pr.Open) > 0 && tv.Result == "clean" {
+					tv.Result = "findings"
+				}
+			}
+		}
+		v.Targets = append(v.Targets, tv)
+	}
+	for _, f := range append(files(st, paths), probes...) {
+		if f == nil {
+			continue
+		}
 		ids := make([]string, 0, len(f.Open))
 		for id := range f.Open {
 			ids = append(ids, id)
@@ -61,6 +79,14 @@ func Status(path string, st *State) StatusView {
 		v.Degraded[k] = r
 	}
 	return v
+}
+
+func files(st *State, paths []string) []*FileState {
+	out := make([]*FileState, len(paths))
+	for i, p := range paths {
+		out[i] = st.Files[p]
+	}
+	return out
 }
 
 func classRank(c engine.Class) int {
