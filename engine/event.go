@@ -19,8 +19,10 @@ const (
 )
 
 // Event is one state change of the service, for the event log and the
-// notification sinks. Every string in it is safe to log: descriptor text is
-// sanitised and secrets never enter it.
+// notification sinks. Secrets never enter it. A finding's text (Finding,
+// and Message for finding events) is carried as found: every writer (the
+// event log, desktop, webhook bodies, status) escapes it once with
+// engine/sanitize where it writes it.
 type Event struct {
 	Time    time.Time
 	Action  string

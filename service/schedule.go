@@ -262,7 +262,7 @@ func baitFindings(caps []*capture.Captured) []engine.Finding {
 			out = append(out, engine.Finding{
 				ID:    engine.StableID(string(engine.BaitAndSwitch), d.Server, d.Identity, detail),
 				Class: engine.BaitAndSwitch, Severity: engine.High,
-				Subject: d.Server, Server: d.Server, Detail: sanitize.Text(detail),
+				Subject: d.Server, Server: d.Server, Detail: detail,
 			})
 		}
 	}

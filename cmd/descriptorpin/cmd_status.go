@@ -52,7 +52,7 @@ func runStatus(e *env, args []string) error {
 	}
 	v := monitor.Status(path, st, service.ProbeStates(cfg.StateDir)...)
 	if format == "json" {
-		out, _ := json.MarshalIndent(v, "", "  ")
+		out, _ := json.MarshalIndent(v.Escaped(), "", "  ")
 		fmt.Fprintf(e.stdout, "%s\n", out)
 	} else {
 		writeStatus(e.stdout, v)

@@ -189,13 +189,15 @@ func levelFor(sev engine.Severity) string {
 }
 
 // Open turns a scan finding into the tracked form. Its id joins the file's
-// host-independent identity with the finding's own stable id.
+// host-independent identity with the finding's own stable id. The text is
+// carried as found (the report's lines, unescaped): each writer (event
+// log, desktop, webhook bodies, status) escapes it once, where it writes.
 func Open(identity string, f *engine.Finding, rules detect.RuleSet, now time.Time) *engine.OpenFinding {
-	lines := report.FindingLines(f, rules, report.TextOptions{})
+	lines := report.FindingLines(f, rules, report.TextOptions{Raw: true})
 	of := &engine.OpenFinding{
 		ID:        engine.StableID("open", identity, f.ID),
 		FindingID: f.ID, Class: f.Class, Severity: f.Severity,
-		Subject: sanitize.Text(f.Subject), Server: sanitize.Text(f.Server), Tool: sanitize.Text(f.Tool),
+		Subject: f.Subject, Server: f.Server, Tool: f.Tool,
 		Rule: f.Rule, Summary: lines[0], Details: lines[1:],
 		Score: f.Score, OpenedAt: stamp(now),
 	}

@@ -10,6 +10,8 @@ import (
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/inventory"
 	"github.com/descriptorpin/descriptorpin/engine/pin"
+	"github.com/descriptorpin/descriptorpin/engine/report"
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/engine/scan"
 )
 
@@ -161,5 +163,38 @@ func TestStatusCountsBaitAndSwitch(t *testing.T) {
 	}
 	if len(v.Open) != 1 || v.Open[0].Class != engine.BaitAndSwitch {
 		t.Errorf("open %+v, want the bait finding", v.Open)
+	}
+}
+
+// Issue 11: Open carries descriptor text as found (the writers escape it
+// once), and escaping it gives exactly the report's escaped lines, so
+// every output stays byte-identical.
+func TestOpenCarriesTextAsFound(t *testing.T) {
+	hostile := `{"servers":[{"name":"s\u202e","transport":"http","tools":[{"name":"t","description":"Adds \u001b[31m numbers \u202eC:\\x1b"}]}]}`
+	r := scanInv(t, hostile, pinOf(t, `{"servers":[{"name":"s\u202e","transport":"http","tools":[{"name":"t","description":"Adds numbers."}]}]}`))
+	var f *engine.Finding
+	for i := range r.Findings {
+		if r.Findings[i].Class == engine.Mutation {
+			f = &r.Findings[i]
+		}
+	}
+	if f == nil {
+		t.Fatalf("no MUTATION in %+v", r.Findings)
+	}
+	of := Open("inv.json", f, r.Rules, time.Now())
+	raw := strings.Join(append([]string{of.Summary}, of.Details...), "\n")
+	if !strings.Contains(raw, "\x1b[31m") || !strings.Contains(raw, "\u202e") || of.Server != "s\u202e" {
+		t.Errorf("open finding escaped already: %q (server %q)", raw, of.Server)
+	}
+	want := report.FindingLines(f, r.Rules, report.TextOptions{})
+	got := []string{sanitize.Text(of.Summary)}
+	for _, d := range of.Details {
+		got = append(got, sanitize.Text(d))
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("escaped once:\n%s\nthe report's lines:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if strings.Contains(strings.Join(got, "\n"), `\\x1b`) {
+		t.Error("the literal backslash was doubled")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 )
 
 // StatusView is what `descriptorpin status` shows of a state, and its JSON
@@ -79,6 +80,36 @@ func Status(path string, st *State, probes ...*FileState) StatusView {
 		v.Degraded[k] = r
 	}
 	return v
+}
+
+// Escaped is the view with every finding's and file's text escaped
+// (engine/sanitize), for a writer of it: the state holds text as found.
+func (v StatusView) Escaped() StatusView {
+	out := v
+	out.Open = make([]*engine.OpenFinding, len(v.Open))
+	for i, f := range v.Open {
+		c := *f
+		c.Subject, c.Server, c.Tool, c.Summary = sanitize.Text(c.Subject), sanitize.Text(c.Server), sanitize.Text(c.Tool), sanitize.Text(c.Summary)
+		c.Details = escapeAll(c.Details)
+		out.Open[i] = &c
+	}
+	out.Targets = make([]TargetView, len(v.Targets))
+	for i, t := range v.Targets {
+		t.Path, t.Error, t.Notes = sanitize.Text(t.Path), sanitize.Text(t.Error), escapeAll(t.Notes)
+		out.Targets[i] = t
+	}
+	return out
+}
+
+func escapeAll(in []string) []string {
+	if in == nil {
+		return nil
+	}
+	out := make([]string, len(in))
+	for i, s := range in {
+		out[i] = sanitize.Text(s)
+	}
+	return out
 }
 
 func files(st *State, paths []string) []*FileState {
