@@ -60,9 +60,7 @@ func runWatch(e *env, args []string) error {
 	}
 	defer stopSinks()
 	done := make(chan error, 1)
-	opt := serviceOptions()
-	opt.Stderr = e.stderr // "cannot write events" goes to this command's stderr
-	d := service.New(cfg, sink, opt)
+	d := service.New(cfg, sink, watchOptions(e))
 	go func() { done <- d.Run(ctx) }()
 	return supervise(done, sigs, cancel)
 }
@@ -70,6 +68,14 @@ func runWatch(e *env, args []string) error {
 // serviceOptions hands the service this process's surroundings.
 func serviceOptions() service.Options {
 	return service.Options{User: currentUser(), Version: version}
+}
+
+// watchOptions are serviceOptions with this command's stderr, which gets
+// "cannot write events" when the event log fails.
+func watchOptions(e *env) service.Options {
+	opt := serviceOptions()
+	opt.Stderr = e.stderr
+	return opt
 }
 
 func sinkOptions(e *env) service.SinkOptions {
