@@ -89,18 +89,6 @@ const (
 	LevelError LogLevel = "error"
 )
 
-// Severity is a finding severity threshold for a notification sink. It uses
-// the same words as the engine's severities.
-type Severity string
-
-// Severities, lowest first.
-const (
-	SeverityLow      Severity = "low"
-	SeverityMedium   Severity = "medium"
-	SeverityHigh     Severity = "high"
-	SeverityCritical Severity = "critical"
-)
-
 // WebhookFormat is the body format of a webhook delivery.
 type WebhookFormat string
 
@@ -117,7 +105,6 @@ var (
 	ruleSets       = []RuleSet{RulesDefault, RulesReference}
 	logFormats     = []LogFormat{FormatJSON, FormatConsole}
 	logLevels      = []LogLevel{LevelDebug, LevelInfo, LevelWarn, LevelError}
-	severities     = []Severity{SeverityLow, SeverityMedium, SeverityHigh, SeverityCritical}
 	webhookFormats = []WebhookFormat{WebhookStandard, WebhookSlack, WebhookTeams}
 )
 
@@ -233,8 +220,8 @@ type Notify struct {
 
 // Desktop configures desktop notifications.
 type Desktop struct {
-	Enabled     bool     // key "enabled"
-	MinSeverity Severity // key "min_severity"
+	Enabled     bool            // key "enabled"
+	MinSeverity engine.Severity // key "min_severity"
 }
 
 // Webhook is one webhook sink. Its String and GoString methods redact the
@@ -251,8 +238,8 @@ type Webhook struct {
 	// (a file path or an environment variable name); at most one is set.
 	SecretFile  string
 	SecretEnv   string
-	MinSeverity Severity      // key "min_severity"; Parse defaults it to SeverityMedium
-	Timeout     time.Duration // key "timeout", 1s to 5m; Parse defaults it to 10s
+	MinSeverity engine.Severity // key "min_severity"; Parse defaults it to engine.Medium
+	Timeout     time.Duration   // key "timeout", 1s to 5m; Parse defaults it to 10s
 }
 
 // String describes the webhook without its secret parts.
@@ -321,7 +308,7 @@ func Default() Config {
 			MaxBackups: DefaultMaxBackups,
 		},
 		Notify: Notify{
-			Desktop: Desktop{Enabled: true, MinSeverity: SeverityMedium},
+			Desktop: Desktop{Enabled: true, MinSeverity: engine.Medium},
 		},
 		Capture: Capture{Interval: DefaultCaptureInterval, Timeout: DefaultCaptureTimeout},
 	}
@@ -331,7 +318,7 @@ func Default() Config {
 func defaultWebhook() Webhook {
 	return Webhook{
 		Format:      WebhookStandard,
-		MinSeverity: SeverityMedium,
+		MinSeverity: engine.Medium,
 		Timeout:     DefaultWebhookTimeout,
 	}
 }

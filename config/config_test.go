@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/descriptorpin/descriptorpin/engine"
 )
 
 // fullExample is the complete config of the design brief.
@@ -91,12 +93,12 @@ func TestParseFullExample(t *testing.T) {
 			MaxBackups: 5,
 		},
 		Notify: Notify{
-			Desktop: Desktop{Enabled: true, MinSeverity: SeverityMedium},
+			Desktop: Desktop{Enabled: true, MinSeverity: engine.Medium},
 			Webhooks: []Webhook{{
 				URL:         "https://hooks.example/x",
 				Format:      WebhookStandard,
 				SecretEnv:   "DP_WEBHOOK_SECRET",
-				MinSeverity: SeverityHigh,
+				MinSeverity: engine.High,
 				Timeout:     10 * time.Second,
 			}},
 		},
@@ -126,7 +128,7 @@ func TestParseOverlaysDefaults(t *testing.T) {
 			c.Targets = []Target{{Path: "/x/inv.json", Kind: KindAuto}}
 		}},
 		{"webhook defaults", "notify:\n  webhooks:\n    - url: https://h.example/\n", func(c *Config) {
-			c.Notify.Webhooks = []Webhook{{URL: "https://h.example/", Format: WebhookStandard, MinSeverity: SeverityMedium, Timeout: 10 * time.Second}}
+			c.Notify.Webhooks = []Webhook{{URL: "https://h.example/", Format: WebhookStandard, MinSeverity: engine.Medium, Timeout: 10 * time.Second}}
 		}},
 		{"state_dir moves the default log", "state_dir: /srv/dp\n", func(c *Config) {
 			c.StateDir = "/srv/dp"
@@ -603,7 +605,7 @@ func validConfig() Config {
 	c.Log.File = "/p/state/events.jsonl"
 	c.Targets = []Target{{Path: "/p/inv.json", Kind: KindInventory}}
 	c.Notify.Webhooks = []Webhook{{Name: "soc", URL: "https://h.example/x", Format: WebhookSlack,
-		SecretEnv: "DP_SECRET", MinSeverity: SeverityHigh, Timeout: 10 * time.Second}}
+		SecretEnv: "DP_SECRET", MinSeverity: engine.High, Timeout: 10 * time.Second}}
 	return c
 }
 
@@ -631,7 +633,6 @@ func TestValidateErrorsNameTheField(t *testing.T) {
 		{"duplicate targets after cleaning", func(c *Config) {
 			c.Targets = append(c.Targets, Target{Path: "/p/x/../inv.json", Kind: KindAuto})
 		}, "targets[1].path", "same file as targets[0]"},
-		{"nothing to watch", func(c *Config) { c.Discover, c.Targets = false, nil }, "targets", "nothing to watch"},
 		{"log file relative", func(c *Config) { c.Log.File = "events.jsonl" }, "log.file", "absolute"},
 		{"no log output", func(c *Config) { c.Log.File, c.Log.Stderr = "", false }, "log", "no event output"},
 		{"log format", func(c *Config) { c.Log.Format = "text" }, "log.format", "must be one of json, console"},
@@ -639,7 +640,7 @@ func TestValidateErrorsNameTheField(t *testing.T) {
 		{"max size zero", func(c *Config) { c.Log.MaxSizeMB = 0 }, "log.max_size_mb", "between 1 and 10000"},
 		{"max size huge", func(c *Config) { c.Log.MaxSizeMB = 10001 }, "log.max_size_mb", "between 1 and 10000"},
 		{"max backups negative", func(c *Config) { c.Log.MaxBackups = -1 }, "log.max_backups", "between 0 and 1000"},
-		{"desktop severity", func(c *Config) { c.Notify.Desktop.MinSeverity = "info" }, "notify.desktop.min_severity", "must be one of low, medium, high, critical"},
+		{"desktop severity", func(c *Config) { c.Notify.Desktop.MinSeverity = 9 }, "notify.desktop.min_severity", "must be one of low, medium, high, critical"},
 		{"webhook url missing", func(c *Config) { c.Notify.Webhooks[0].URL = "" }, "notify.webhooks[0].url", "must be set"},
 		{"webhook url not http", func(c *Config) { c.Notify.Webhooks[0].URL = "ftp://h.example/x" }, "notify.webhooks[0].url", "must be an http or https URL (got ftp://h.example)"},
 		{"webhook url without host", func(c *Config) { c.Notify.Webhooks[0].URL = "https:///x" }, "notify.webhooks[0].url", "must include a host"},
@@ -650,7 +651,7 @@ func TestValidateErrorsNameTheField(t *testing.T) {
 		}, "notify.webhooks[0].secret_file", "absolute"},
 		{"webhook secret env not a name", func(c *Config) { c.Notify.Webhooks[0].SecretEnv = "DP-SECRET" }, "notify.webhooks[0].secret_env", "environment variable name"},
 		{"webhook format", func(c *Config) { c.Notify.Webhooks[0].Format = "discord" }, "notify.webhooks[0].format", "must be one of standard, slack, teams"},
-		{"webhook severity", func(c *Config) { c.Notify.Webhooks[0].MinSeverity = "" }, "notify.webhooks[0].min_severity", "must be one of low, medium, high, critical"},
+		{"webhook severity", func(c *Config) { c.Notify.Webhooks[0].MinSeverity = 0 }, "notify.webhooks[0].min_severity", "must be one of low, medium, high, critical"},
 		{"webhook timeout short", func(c *Config) { c.Notify.Webhooks[0].Timeout = 0 }, "notify.webhooks[0].timeout", "between 1s and 5m0s"},
 		{"webhook timeout long", func(c *Config) { c.Notify.Webhooks[0].Timeout = time.Hour }, "notify.webhooks[0].timeout", "between 1s and 5m0s"},
 		{"webhook name unsafe", func(c *Config) { c.Notify.Webhooks[0].Name = "../soc" }, "notify.webhooks[0].name", "letters, digits"},

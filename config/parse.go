@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/redact"
 	"go.yaml.in/yaml/v3"
 )
@@ -234,7 +235,7 @@ func parseBytes(data []byte, base Config, expand func(string) (string, error)) (
 					d := &n.Desktop
 					p.mapping(v, path, []field{
 						{key: "enabled", decode: func(v *yaml.Node, path string) { p.bool(v, path, &d.Enabled) }},
-						{key: "min_severity", decode: func(v *yaml.Node, path string) { p.str(v, path, (*string)(&d.MinSeverity)) }},
+						{key: "min_severity", decode: func(v *yaml.Node, path string) { p.severity(v, path, &d.MinSeverity) }},
 					})
 				}},
 				{key: "webhooks", decode: func(v *yaml.Node, path string) {
@@ -247,7 +248,7 @@ func parseBytes(data []byte, base Config, expand func(string) (string, error)) (
 							{key: "format", decode: func(v *yaml.Node, path string) { p.str(v, path, (*string)(&w.Format)) }},
 							pathField(field{key: "secret_file", decode: func(v *yaml.Node, path string) { p.path(v, path, &w.SecretFile) }}),
 							{key: "secret_env", decode: func(v *yaml.Node, path string) { p.str(v, path, &w.SecretEnv) }},
-							{key: "min_severity", decode: func(v *yaml.Node, path string) { p.str(v, path, (*string)(&w.MinSeverity)) }},
+							{key: "min_severity", decode: func(v *yaml.Node, path string) { p.severity(v, path, &w.MinSeverity) }},
 							{key: "timeout", decode: func(v *yaml.Node, path string) { p.duration(v, path, &w.Timeout) }},
 						})
 						n.Webhooks = append(n.Webhooks, w)
@@ -437,6 +438,29 @@ func (p *parser) str(n *yaml.Node, path string, dst *string) {
 	if s, ok := p.scalar(n, path, "a string", "!!str", "!!int", "!!float", "!!timestamp"); ok {
 		*dst = s
 	}
+}
+
+// severity reads one of the severity names (engine.Severity's text form).
+func (p *parser) severity(n *yaml.Node, path string, dst *engine.Severity) {
+	var s string
+	p.str(n, path, &s)
+	if n.Kind != yaml.ScalarNode {
+		return
+	}
+	if v, ok := engine.ParseSeverity(s); ok {
+		*dst = v
+		return
+	}
+	p.fail(n, path, severityMsg(s))
+}
+
+// severityMsg is the error for a value that is not a severity name.
+func severityMsg(got string) string {
+	words := make([]string, len(engine.Severities))
+	for i, v := range engine.Severities {
+		words[i] = v.String()
+	}
+	return fmt.Sprintf("must be one of %s (got %s)", strings.Join(words, ", "), quote(got))
 }
 
 func (p *parser) bool(n *yaml.Node, path string, dst *bool) {

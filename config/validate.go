@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/redact"
 )
 
@@ -44,9 +45,6 @@ func (c *Config) Validate() error {
 		v.fail("rescan_interval", fmt.Sprintf("must be 0 (disabled) or at least %v (got %v)", MinRescanInterval, c.RescanInterval))
 	}
 
-	if !c.Discover && len(c.Targets) == 0 {
-		v.fail("targets", "nothing to watch: discover is false and no targets are listed")
-	}
 	seen := make(map[string]int, len(c.Targets))
 	for i, t := range c.Targets {
 		f := fmt.Sprintf("targets[%d]", i)
@@ -75,7 +73,7 @@ func (c *Config) Validate() error {
 		v.fail("log.max_backups", fmt.Sprintf("must be between 0 and %d (got %d)", MaxLogBackups, l.MaxBackups))
 	}
 
-	oneOf(v, "notify.desktop.min_severity", c.Notify.Desktop.MinSeverity, severities)
+	v.severity("notify.desktop.min_severity", c.Notify.Desktop.MinSeverity)
 	names := make(map[string]int, len(c.Notify.Webhooks))
 	for i, w := range c.Notify.Webhooks {
 		f := fmt.Sprintf("notify.webhooks[%d]", i)
@@ -99,7 +97,7 @@ func (c *Config) Validate() error {
 		if w.SecretEnv != "" && !isEnvName(w.SecretEnv) {
 			v.fail(f+".secret_env", "must be an environment variable name (letters, digits and '_', not starting with a digit)")
 		}
-		oneOf(v, f+".min_severity", w.MinSeverity, severities)
+		v.severity(f+".min_severity", w.MinSeverity)
 		if w.Timeout < MinWebhookTimeout || w.Timeout > MaxWebhookTimeout {
 			v.fail(f+".timeout", fmt.Sprintf("must be between %v and %v (got %v)", MinWebhookTimeout, MaxWebhookTimeout, w.Timeout))
 		}
@@ -139,6 +137,18 @@ func (c *Config) Validate() error {
 		}
 	}
 	return joinErrs(v.errs)
+}
+
+// ValidateWatch is what running the service needs beyond Validate:
+// something to watch. Commands that only read the config (notify test,
+// status) do not need it, so it is not part of Validate.
+func (c *Config) ValidateWatch() error {
+	if !c.Discover && len(c.Targets) == 0 {
+		v := &validator{c: c}
+		v.fail("targets", "nothing to watch: discover is false and no targets are listed")
+		return v.errs[0]
+	}
+	return nil
 }
 
 type validator struct {
@@ -185,6 +195,14 @@ func (v *validator) webhookURL(field, raw string) {
 }
 
 // oneOf checks that got is one of the allowed values.
+// severity checks that s is one of the severities (a Config built in code
+// may hold any number).
+func (v *validator) severity(field string, s engine.Severity) {
+	if s < engine.Low || s > engine.Critical {
+		v.fail(field, severityMsg(s.String()))
+	}
+}
+
 func oneOf[T ~string](v *validator, field string, got T, allowed []T) {
 	for _, a := range allowed {
 		if got == a {

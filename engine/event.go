@@ -13,11 +13,16 @@ const (
 	ActionPinChanged      = "pin-changed"
 	ActionWatchDegraded   = "watch-degraded"
 	ActionWatchRecovered  = "watch-recovered"
+	// ActionStateRecreated: the state directory or file was deleted under
+	// the running service and has been written anew.
+	ActionStateRecreated = "state-recreated"
 )
 
 // Event is one state change of the service, for the event log and the
-// notification sinks. Every string in it is safe to log: descriptor text is
-// sanitised and secrets never enter it.
+// notification sinks. Secrets never enter it. A finding's text (Finding,
+// and Message for finding events) is carried as found: every writer (the
+// event log, desktop, webhook bodies, status) escapes it once with
+// engine/sanitize where it writes it.
 type Event struct {
 	Time    time.Time
 	Action  string
@@ -45,6 +50,10 @@ type PinChange struct {
 	Tools       int      // entries in the pin now
 	Servers     int
 	Acceptances int
+	// ExcludeWarning (pin-changed): what the new pin's fields.exclude
+	// leaves unguarded beyond the default (pin.ExcludeWarning); "" when
+	// it excludes no more than the default.
+	ExcludeWarning string
 }
 
 // OpenFinding is a finding as the service tracks it: stable across scans
@@ -53,7 +62,7 @@ type OpenFinding struct {
 	ID            string   `json:"id"`         // event-level id: file identity + finding id
 	FindingID     string   `json:"finding_id"` // the scan's stable id (what approve --accept takes)
 	Class         Class    `json:"class"`
-	Severity      string   `json:"severity"`
+	Severity      Severity `json:"severity"`
 	Subject       string   `json:"subject"`
 	Server        string   `json:"server,omitempty"`
 	Tool          string   `json:"tool,omitempty"`

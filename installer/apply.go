@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/descriptorpin/descriptorpin/config"
+	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 )
 
@@ -39,7 +40,10 @@ func (r *Runner) Install() error {
 		return fmt.Errorf("checking the config %q: %w", sanitize.Text(in.ConfigPath), err)
 	} else {
 		in.ConfigExists = true
-		if in.Config, err = config.Load(in.ConfigPath); err != nil {
+		if in.Config, err = config.Load(in.ConfigPath); err == nil {
+			err = in.Config.ValidateWatch()
+		}
+		if err != nil {
 			return wouldNotStart(err)
 		}
 	}
@@ -174,7 +178,7 @@ func (r *Runner) Apply(p *Plan) error {
 	rec := &Record{
 		Format: recordFormat, Manager: m.Name, Platform: m.Platform, System: r.system,
 		Name: p.Name, Unit: r.unit, Executable: p.Executable, Arguments: p.Arguments, Config: cfgPath,
-		Version: r.opt.Version, InstalledAt: time.Now().UTC().Format(time.RFC3339),
+		Version: r.opt.Version, InstalledAt: engine.Stamp(time.Now()),
 	}
 	var prevDirs []string
 	if prev := r.record; prev != nil {
@@ -287,7 +291,7 @@ func enabledLine(m Manager, system bool) string {
 	case m.Name == "systemd":
 		return "starts at every login (WantedBy=default.target)"
 	case m.Name == "launchd":
-		return "starts at login and is kept alive (RunAtLoad, KeepAlive)"
+		return "starts at login, restarted after a failing exit (RunAtLoad, KeepAlive SuccessfulExit false)"
 	case m.Name == "windows-service":
 		return "starts at boot (automatic, delayed), restarts on failure"
 	}

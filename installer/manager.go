@@ -190,6 +190,61 @@ func ServiceArgs(m Manager, cfgPath string) []string {
 	return []string{"watch", "--config", cfgPath}
 }
 
+// launchdRestart is the agent's restart policy, the one of
+// packaging/launchd/com.github.descriptorpin.plist: restarted after a
+// failing exit (status 3, a runtime failure a restart can fix), at most
+// every 10 s, never after a clean exit. launchd cannot tell status 2 (a
+// config error) from 3; the throttle keeps a broken config from spinning.
+const (
+	launchdKeepAlive = "\t<key>KeepAlive</key>\n\t<dict>\n\t\t<key>SuccessfulExit</key>\n\t\t<false/>\n\t</dict>\n"
+	launchdThrottle  = "\t<key>ThrottleInterval</key>\n\t<integer>10</integer>\n"
+)
+
+// launchdPlist is kardianos' launchd template (v1.3.0) with launchdKeepAlive
+// for its KeepAlive bool and launchdThrottle added; renderLaunchd renders
+// the same for the plan.
+const launchdPlist = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+	<key>Disabled</key>
+	<false/>
+	{{if EnvVars}}<key>EnvironmentVariables</key>
+	<dict>
+{{range EnvVars}}{{.}}
+{{end}}	</dict>
+	{{end}}<key>KeepAlive</key>
+	<dict>
+		<key>SuccessfulExit</key>
+		<false/>
+	</dict>
+	<key>Label</key>
+	<string>{{Name | html}}</string>
+	<key>ProgramArguments</key>
+	<array>
+		<string>{{Path | html}}</string>
+{{range Arguments}}		<string>{{. | html}}</string>
+{{end}}	</array>
+	{{if ChRoot}}<key>RootDirectory</key>
+	<string>{{ChRoot | html}}</string>
+	{{end}}<key>RunAtLoad</key>
+	<{{RunAtLoad}}/>
+	<key>SessionCreate</key>
+	<{{SessionCreate}}/>
+	{{if StandardErrorPath}}<key>StandardErrorPath</key>
+	<string>{{StandardErrorPath | html}}</string>
+	{{end}}{{if StandardOutPath}}<key>StandardOutPath</key>
+	<string>{{StandardOutPath | html}}</string>
+	{{end}}<key>ThrottleInterval</key>
+	<integer>10</integer>
+	{{if UserName}}<key>UserName</key>
+	<string>{{UserName | html}}</string>
+	{{end}}{{if WorkingDirectory}}<key>WorkingDirectory</key>
+	<string>{{WorkingDirectory | html}}</string>
+	{{end}}</dict>
+</plist>
+`
+
 // systemdUserUnit and systemdSystemUnit are the unit templates
 // (kardianos' mini template language; see its KeyValue docs). kardianos'
 // own template is for system services (WantedBy=multi-user.target,
@@ -292,7 +347,9 @@ func serviceConfig(m Manager, system bool, exe, cfgPath, stateDir, user string, 
 		}
 	case "launchd":
 		c.Option["RunAtLoad"] = true
-		c.Option["KeepAlive"] = true
+		// kardianos' own plist can only say KeepAlive true (restart even
+		// after a clean exit); ours restarts after a failing one.
+		c.Option["LaunchdConfig"] = launchdPlist
 		// The agent's stdout and stderr go to the state directory, not to
 		// the home directory, which is kardianos' default for agents.
 		c.Option["LogDirectory"] = stateDir

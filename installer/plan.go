@@ -30,10 +30,20 @@ type Inputs struct {
 	PinExists    bool          // the config's pin file is there
 
 	Unit       string            // UnitPath ("" where the manager keeps no file)
+	UnitFound  UnitFound         // what is at Unit now
 	RecordPath string            // RecordPath
 	Env        map[string]string // the installing user's environment (Windows profile variables)
 	NoStart    bool              // enable only
 }
+
+// UnitFound is what is at the unit's path before install.
+type UnitFound int
+
+const (
+	UnitNone    UnitFound = iota // nothing: install writes it
+	UnitOurs                     // one install wrote before: install replaces it
+	UnitForeign                  // a file install did not write: install refuses
+)
 
 // Plan is what install does, step by step: the files it writes and the
 // commands the service manager runs. Apply carries it out; Render prints it.
@@ -55,6 +65,7 @@ type Plan struct {
 	ConfigContent string
 
 	Unit        string // the file the manager's install writes ("" on Windows)
+	UnitFound   UnitFound
 	UnitContent string // its contents ("" where kardianos' own template writes it)
 	WantsLink   string // systemd: the link 'systemctl enable' makes
 	StateDir    string // created first: launchd writes the agent's output there
@@ -94,7 +105,7 @@ func BuildPlan(in Inputs) (*Plan, error) {
 		GOOS: in.GOOS, Manager: m, System: in.System, Kind: kindOf(m, in.System), Name: NameFor(m), User: in.User,
 		Executable: in.Executable, Arguments: ServiceArgs(m, in.ConfigPath),
 		Config: in.ConfigPath, Cfg: in.Config, CreateConfig: !in.ConfigExists, PinExists: in.PinExists,
-		Unit: in.Unit, WantsLink: "", Record: in.RecordPath, Start: !in.NoStart,
+		Unit: in.Unit, UnitFound: in.UnitFound, WantsLink: "", Record: in.RecordPath, Start: !in.NoStart,
 	}
 	if p.CreateConfig {
 		p.ConfigContent = ExampleConfigFor(m)
@@ -192,7 +203,8 @@ func renderSystemd(c *service.Config) string {
 var plistEscaper = strings.NewReplacer(`&`, "&amp;", `'`, "&#39;", `<`, "&lt;", `>`, "&gt;", `"`, "&#34;")
 
 // renderLaunchd is kardianos' launchd plist for this config (no chroot,
-// user name, working directory or environment; KeepAlive and RunAtLoad on).
+// user name, working directory or environment; RunAtLoad on, restarted
+// after a failing exit: launchdPlist filled in).
 func renderLaunchd(c *service.Config, logDir string) string {
 	var b strings.Builder
 	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>
@@ -201,9 +213,7 @@ func renderLaunchd(c *service.Config, logDir string) string {
 <dict>
 	<key>Disabled</key>
 	<false/>
-	<key>KeepAlive</key>
-	<true/>
-	<key>Label</key>
+` + launchdKeepAlive + `	<key>Label</key>
 	<string>` + plistEscaper.Replace(c.Name) + `</string>
 	<key>ProgramArguments</key>
 	<array>
@@ -223,7 +233,7 @@ func renderLaunchd(c *service.Config, logDir string) string {
 	<string>` + logPath("err") + `</string>
 	<key>StandardOutPath</key>
 	<string>` + logPath("out") + `</string>
-	</dict>
+` + launchdThrottle + `	</dict>
 </plist>
 `)
 	return b.String()
@@ -235,6 +245,14 @@ func (r *Runner) inputs() (Inputs, error) {
 	in := Inputs{GOOS: runtime.GOOS, Manager: r.m, System: r.system, Euid: os.Geteuid(), User: r.opt.User,
 		Unit: r.unit, RecordPath: r.recordPath, NoStart: r.opt.NoStart, Env: map[string]string{}}
 	in.Home, _ = launchdHome()
+	if r.unit != "" {
+		if data, err := os.ReadFile(r.unit); err == nil {
+			in.UnitFound = UnitForeign
+			if r.ours(data) {
+				in.UnitFound = UnitOurs
+			}
+		}
+	}
 	for _, k := range windowsProfileVars {
 		if v := os.Getenv(k); v != "" {
 			in.Env[k] = v

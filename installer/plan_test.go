@@ -3,6 +3,8 @@ package installer
 import (
 	"bytes"
 	"encoding/xml"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -101,10 +103,13 @@ func TestBuildPlanPerOS(t *testing.T) {
 			unitHas: []string{
 				"\t<key>Label</key>\n\t<string>com.github.descriptorpin</string>\n",
 				"\t\t<string>/opt/homebrew/bin/descriptorpin</string>\n\t\t<string>watch</string>\n\t\t<string>--config</string>\n\t\t<string>/Users/alice/Library/Application Support/descriptorpin/config.yaml</string>\n\t</array>\n",
-				"\t<key>KeepAlive</key>\n\t<true/>\n", "\t<key>RunAtLoad</key>\n\t<true/>\n",
+				// Restarted after a failing exit only, as packaging/launchd's
+				// plist: KeepAlive true would restart a clean exit too.
+				"\t<key>KeepAlive</key>\n\t<dict>\n\t\t<key>SuccessfulExit</key>\n\t\t<false/>\n\t</dict>\n",
+				"\t<key>ThrottleInterval</key>\n\t<integer>10</integer>\n", "\t<key>RunAtLoad</key>\n\t<true/>\n",
 				"\t<key>StandardErrorPath</key>\n\t<string>/Users/alice/Library/Application Support/descriptorpin/state/com.github.descriptorpin.err.log</string>\n",
 			},
-			unitLacks:    []string{"{{", "EnvironmentVariables", "UserName"},
+			unitLacks:    []string{"{{", "EnvironmentVariables", "UserName", "<key>KeepAlive</key>\n\t<true/>"},
 			stateDir:     darwin.Config.StateDir,
 			commands:     []string{"launchctl load /Users/alice/Library/LaunchAgents/com.github.descriptorpin.plist"},
 			createConfig: true,
@@ -223,7 +228,9 @@ func TestRenderPerOS(t *testing.T) {
 	windows := linuxUser
 	windows.GOOS, windows.Manager, windows.Unit, windows.Env = "windows", windowsM, "", map[string]string{"USERPROFILE": `C:\Users\alice`}
 	exists := linuxUser
-	exists.ConfigExists, exists.PinExists = true, true
+	exists.ConfigExists, exists.PinExists, exists.UnitFound = true, true, UnitOurs
+	foreign := linuxUser
+	foreign.UnitFound = UnitForeign
 	for _, tc := range []struct {
 		name  string
 		in    Inputs
@@ -233,7 +240,8 @@ func TestRenderPerOS(t *testing.T) {
 		{"linux systemd user unit", linuxUser, []string{
 			"Would install the DescriptorPin service (systemd user unit); --dry-run: nothing is changed.\n",
 			"  write     /home/alice/.config/descriptorpin/config.yaml (the commented default config, mode 0600)\n",
-			"  write     /home/alice/.config/systemd/user/descriptorpin.service (mode 0644, replacing one install wrote before):\n",
+			// No earlier unit: nothing is replaced (issue 11).
+			"  write     /home/alice/.config/systemd/user/descriptorpin.service (mode 0644):\n",
 			"            | ExecStart=\"/usr/bin/descriptorpin\" \"watch\" \"--config\" \"/home/alice/.config/descriptorpin/config.yaml\"\n",
 			"            | WantedBy=default.target\n",
 			"  link      /home/alice/.config/systemd/user/default.target.wants/descriptorpin.service -> /home/alice/.config/systemd/user/descriptorpin.service\n",
@@ -244,17 +252,21 @@ func TestRenderPerOS(t *testing.T) {
 			"(not there yet: the first start pins what is installed now",
 			"  journalctl --user -u descriptorpin -f\n",
 			"loginctl enable-linger alice\n",
-		}, []string{"register", "not started"}},
+		}, []string{"register", "not started", "replacing"}},
 		{"linux, config and pin there", exists, []string{
 			"  config    /home/alice/.config/descriptorpin/config.yaml (exists, left as it is)\n",
 			"  pin       /home/alice/.config/descriptorpin/pin.json\n",
+			"  write     /home/alice/.config/systemd/user/descriptorpin.service (mode 0644, replacing one install wrote before):\n",
 		}, []string{"default config", "not there yet"}},
+		{"linux, a unit install did not write", foreign, []string{
+			"  write     /home/alice/.config/systemd/user/descriptorpin.service (mode 0644; a file install did not write is there: install will refuse to replace it):\n",
+		}, []string{"replacing"}},
 		{"darwin launchd agent", darwin, []string{
 			"(launchd LaunchAgent)",
 			"  mkdir     /home/alice/.local/state/descriptorpin (the agent's output goes there)\n",
 			"            | \t<string>com.github.descriptorpin</string>\n",
 			"  run       launchctl load /Users/alice/Library/LaunchAgents/com.github.descriptorpin.plist\n",
-			"  enabled   starts at login and is kept alive (RunAtLoad, KeepAlive)\n",
+			"  enabled   starts at login, restarted after a failing exit (RunAtLoad, KeepAlive SuccessfulExit false)\n",
 		}, []string{"loginctl", "link "}},
 		{"windows service", windows, []string{
 			"  register  Windows service \"descriptorpin\" (no file: the service control manager keeps it)\n",
@@ -283,5 +295,46 @@ func TestRenderPerOS(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// Issue 11: the agent install writes restarts after a failing exit only,
+// the policy of packaging/launchd's template (and docs/operations.md), and
+// the plist kardianos writes on a Mac is the one the plan shows.
+func TestLaunchdRestartPolicyIsPackagings(t *testing.T) {
+	pkg, err := os.ReadFile(filepath.Join("..", "packaging", "launchd", "com.github.descriptorpin.plist"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, block := range []string{launchdKeepAlive, launchdThrottle} {
+		if !strings.Contains(string(pkg), block) {
+			t.Errorf("packaging/launchd's plist lacks %q: the two policies differ", block)
+		}
+		if !strings.Contains(launchdPlist, strings.TrimPrefix(block, "\t")) {
+			t.Errorf("the template install hands kardianos lacks %q", block)
+		}
+	}
+	c := serviceConfig(Manager{Name: "launchd"}, false, "/opt/bin/descriptorpin", "/Users/a/c.yaml", "/Users/a/state", "a", nil)
+	if got, _ := c.Option["LaunchdConfig"].(string); got != launchdPlist {
+		t.Error("serviceConfig does not hand kardianos launchdPlist")
+	}
+	if _, set := c.Option["KeepAlive"]; set {
+		t.Error("KeepAlive is still set as kardianos' bool (restarting a clean exit too)")
+	}
+	// launchdPlist filled in as kardianos does for this config (no env,
+	// chroot, user name or working directory) is renderLaunchd's output.
+	filled := strings.NewReplacer(
+		"\t{{if EnvVars}}<key>EnvironmentVariables</key>\n\t<dict>\n{{range EnvVars}}{{.}}\n{{end}}\t</dict>\n\t{{end}}", "\t",
+		"{{Name | html}}", c.Name, "{{Path | html}}", c.Executable,
+		"{{range Arguments}}\t\t<string>{{. | html}}</string>\n{{end}}", "\t\t<string>watch</string>\n\t\t<string>--config</string>\n\t\t<string>/Users/a/c.yaml</string>\n",
+		"\t{{if ChRoot}}<key>RootDirectory</key>\n\t<string>{{ChRoot | html}}</string>\n\t{{end}}", "\t",
+		"{{RunAtLoad}}", "true", "{{SessionCreate}}", "false",
+		"{{if StandardErrorPath}}", "", "{{StandardErrorPath | html}}", "/Users/a/state/"+c.Name+".err.log",
+		"{{end}}{{if StandardOutPath}}", "", "{{StandardOutPath | html}}", "/Users/a/state/"+c.Name+".out.log",
+		"{{end}}<key>ThrottleInterval</key>", "<key>ThrottleInterval</key>",
+		"\t{{if UserName}}<key>UserName</key>\n\t<string>{{UserName | html}}</string>\n\t{{end}}{{if WorkingDirectory}}<key>WorkingDirectory</key>\n\t<string>{{WorkingDirectory | html}}</string>\n\t{{end}}", "\t",
+	).Replace(launchdPlist)
+	if got := renderLaunchd(c, "/Users/a/state"); got != filled {
+		t.Errorf("renderLaunchd differs from the installed template:\n--- rendered\n%s\n--- template\n%s", got, filled)
 	}
 }

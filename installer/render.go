@@ -30,7 +30,7 @@ func Render(w io.Writer, p *Plan) {
 	case p.UnitContent == "":
 		fmt.Fprintf(w, "  write     %s (kardianos/service's %s script)\n", sanitize.Text(p.Unit), p.Manager.Name)
 	default:
-		fmt.Fprintf(w, "  write     %s (mode 0644, replacing one install wrote before):\n", sanitize.Text(p.Unit))
+		fmt.Fprintf(w, "  write     %s (mode 0644%s):\n", sanitize.Text(p.Unit), unitNote(p.UnitFound))
 		for _, l := range strings.Split(strings.TrimSuffix(p.UnitContent, "\n"), "\n") {
 			// Tabs stay tabs (a plist is indented with them); anything
 			// else invisible is shown escaped.
@@ -55,4 +55,15 @@ func Render(w io.Writer, p *Plan) {
 		fmt.Fprintln(w, "  not started (--no-start): 'descriptorpin service start' starts it")
 	}
 	writeTail(w, p, p.Cfg, p.PinExists)
+}
+
+// unitNote says what writing the unit does to what is there now.
+func unitNote(f UnitFound) string {
+	switch f {
+	case UnitOurs:
+		return ", replacing one install wrote before"
+	case UnitForeign:
+		return "; a file install did not write is there: install will refuse to replace it"
+	}
+	return ""
 }

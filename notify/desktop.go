@@ -65,8 +65,8 @@ type notifier interface {
 
 // DesktopOptions configures a Desktop.
 type DesktopOptions struct {
-	// MinSeverity filters the events (see Accepts); "" is medium.
-	MinSeverity string
+	// MinSeverity filters the events (see Accepts); the zero value is medium.
+	MinSeverity engine.Severity
 	// Window is how long events are collected after the first one of a
 	// burst before one notification is shown for all of them; 0 is 500ms.
 	Window time.Duration
@@ -355,7 +355,7 @@ func (b *burst) add(ev engine.Event) {
 			where = "an unnamed server"
 		}
 		b.servers[oneLine(where, 60)]++
-		if severityRank(f.Severity) >= severityRank("high") {
+		if f.Severity >= engine.High {
 			b.urgent = true
 		}
 		if len(b.lines) < maxBodyFindings {

@@ -35,7 +35,8 @@ type dbusNotifier struct {
 
 	conn      *dbus.Conn
 	capsKnown bool
-	markup    bool // the server reads body markup: escape & < >
+	markup    bool   // the server reads body markup: escape & < >
+	owner     string // the unique bus name capsKnown and markup are of
 	lastID    uint32
 }
 
@@ -104,6 +105,16 @@ func (n *dbusNotifier) show(ctx context.Context, note Notification) (string, err
 		return "", err
 	}
 	obj := n.conn.Object(fdoName, fdoPath)
+	// The capabilities are those of one server: when another takes the
+	// name (a markup-capable daemon replacing a plain one), ask again, or
+	// it would receive unescaped markup.
+	var owner string
+	if err := n.conn.BusObject().CallWithContext(ctx, "org.freedesktop.DBus.GetNameOwner", 0, fdoName).Store(&owner); err != nil {
+		return "", n.callErr(ctx, err)
+	}
+	if owner != n.owner {
+		n.owner, n.capsKnown, n.lastID = owner, false, 0
+	}
 	if !n.capsKnown {
 		var caps []string
 		if err := obj.CallWithContext(ctx, fdoIface+".GetCapabilities", 0).Store(&caps); err != nil {

@@ -151,3 +151,29 @@ func TestDBusBusThatNeverAnswersTimesOut(t *testing.T) {
 	d.Send(opened(finding("a", "MUTATION", "high", "s")))
 	reps.wait(t, "did not answer")
 }
+
+// Issue 12 item 18: the capabilities are those of the server that owns
+// the name now. A markup-capable server that takes the name from a plain
+// one receives escaped markup, not the raw text the plain one was sent.
+func TestDBusServerThatTakesTheNameIsAskedForItsCapabilities(t *testing.T) {
+	bus := notifytest.StartBus(t)
+	plain := bus.NewServer(t, notifytest.ServerOptions{Capabilities: []string{"body"}, Replaceable: true})
+	d, _ := dbusDesktop(t, bus.Address, nil)
+	f := finding("a", "MUTATION", "high", "s")
+	f.Summary = "a <b>bold</b> & c"
+	d.Send(opened(f))
+	if c := plain.WaitCalls(t, 1, 10*time.Second)[0]; !strings.Contains(c.Body, "a <b>bold</b> & c") {
+		t.Fatalf("plain server body %q, want the text as it is", c.Body)
+	}
+	marked := bus.NewServer(t, notifytest.ServerOptions{TakeOver: true}) // reads body markup
+	g := finding("b", "MUTATION", "high", "s")
+	g.Summary = "x <i>it</i> & y"
+	d.Send(opened(g))
+	c := marked.WaitCalls(t, 1, 10*time.Second)[0]
+	if strings.Contains(c.Body, "<i>") || !strings.Contains(c.Body, "x &lt;i&gt;it&lt;/i&gt; &amp; y") {
+		t.Errorf("markup server body %q, want escaped markup", c.Body)
+	}
+	if c.ReplacesID != 0 {
+		t.Errorf("replaces_id %d: the new server never issued it", c.ReplacesID)
+	}
+}

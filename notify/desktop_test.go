@@ -135,7 +135,7 @@ func TestDesktopCoalescesABurstIntoOneNotification(t *testing.T) {
 
 func TestDesktopNeverShowsResolutionsAloneOrFilteredFindings(t *testing.T) {
 	fake := &fakeNotifier{}
-	d, _ := newTestDesktop(t, fake, func(o *DesktopOptions) { o.MinSeverity = "high" })
+	d, _ := newTestDesktop(t, fake, func(o *DesktopOptions) { o.MinSeverity = engine.High })
 	d.Send(resolved(finding("r", "MUTATION", "high", "s")))                    // alone: would replace an unread alert
 	d.Send(opened(finding("low", "REMOVED", "medium", "s")))                   // below high
 	d.Send(engine.Event{Action: engine.ActionWatchDegraded, Message: "limit"}) // health counts as medium

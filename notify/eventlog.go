@@ -307,7 +307,7 @@ func productFields(ev *engine.Event) *zerolog.Event {
 		if f.Tool != "" {
 			fd.Str("tool", sanitize.Text(f.Tool))
 		}
-		fd.Str("severity", sanitize.Text(f.Severity))
+		fd.Str("severity", f.Severity.String())
 		if f.Score != 0 {
 			fd.Int("score", f.Score)
 		}
@@ -347,6 +347,9 @@ func productFields(ev *engine.Event) *zerolog.Event {
 			}
 		}
 		pd.Int("tools", p.Tools).Int("servers", p.Servers).Int("acceptances", p.Acceptances)
+		if p.ExcludeWarning != "" {
+			pd.Str("exclude_warning", sanitize.Text(p.ExcludeWarning))
+		}
 		d.Dict("pin", pd)
 	}
 	return d
@@ -366,7 +369,7 @@ func (l *EventLog) encodeText(ev *engine.Event, level string) {
 			e.Str("rule", sanitize.Text(id))
 		}
 		// The scan's finding id: the one 'approve --accept' takes.
-		e.Str("severity", sanitize.Text(f.Severity)).Str("finding", sanitize.Text(f.FindingID))
+		e.Str("severity", f.Severity.String()).Str("finding", sanitize.Text(f.FindingID))
 	}
 	if ev.File != "" {
 		e.Str("file", sanitize.Text(ev.File))
@@ -434,6 +437,10 @@ func categorize(ev *engine.Event) categorization {
 		return categorization{kind: "event", category: []string{"configuration"}, typ: []string{"creation"}}
 	case engine.ActionPinChanged:
 		return categorization{kind: "event", category: []string{"configuration"}, typ: []string{"change"}}
+	case engine.ActionStateRecreated:
+		// The service wrote its state file anew (ECS 8.11: file allows
+		// creation).
+		return categorization{kind: "event", category: []string{"file"}, typ: []string{"creation"}}
 	case engine.ActionWatchDegraded:
 		return categorization{kind: "event", category: []string{"process"}, typ: []string{"change"}, outcome: "failure"}
 	case engine.ActionWatchRecovered, ActionNotifyRecovered:
@@ -446,8 +453,7 @@ func categorize(ev *engine.Event) categorization {
 
 // numericSeverity is event.severity for a finding's severity, on the scale
 // Elastic's detection rules use; 0 (left out) for anything else.
-func numericSeverity(s string) int {
-	v, _ := engine.ParseSeverity(s)
+func numericSeverity(v engine.Severity) int {
 	switch v {
 	case engine.Low:
 		return 21

@@ -37,7 +37,7 @@ func at(s string) time.Time {
 }
 
 var mutation = &engine.OpenFinding{
-	ID: "e204adae3b2ad21e", FindingID: "eee096735267ba96", Class: engine.Mutation, Severity: "high",
+	ID: "e204adae3b2ad21e", FindingID: "eee096735267ba96", Class: engine.Mutation, Severity: engine.High,
 	Subject: "notes-local/read_note", Server: "notes-local", Tool: "read_note",
 	Summary: "MUTATION notes-local/read_note: pinned 5d42752ac1f9 scanned 7a0616fba751",
 	Details: []string{
@@ -49,7 +49,7 @@ var mutation = &engine.OpenFinding{
 }
 
 var poison = &engine.OpenFinding{
-	ID: "59476826729c904e", FindingID: "89d3660d110e8dc1", Class: engine.Poison, Severity: "high",
+	ID: "59476826729c904e", FindingID: "89d3660d110e8dc1", Class: engine.Poison, Severity: engine.High,
 	Subject: "notes-local/read_note", Server: "notes-local", Tool: "read_note", Rule: "concealment",
 	Summary: "POISON notes-local/read_note: score 8, 3 signals",
 	Details: []string{
@@ -71,7 +71,7 @@ func exampleEvents() []engine.Event {
 		},
 		{
 			Time: at("2026-11-30T10:00:00.187Z"), Action: engine.ActionPinCreated, Level: "warn", File: examplePin,
-			Message: "no pin found: trusted the current state of 1 files (4 tools, 3 servers) on first use; review it",
+			Message: "no pin found: trusted the current state of 1 file (4 tools, 3 servers) on first use; review it",
 			Pin: &engine.PinChange{
 				Added: []string{
 					"calendar/list_events", "notes-local/list_notes", "notes-local/read_note", "repo-search/search",
@@ -137,7 +137,7 @@ func exampleEvents() []engine.Event {
 }
 
 var pinMissing = &engine.OpenFinding{
-	ID: "3f0c2a9e51b7d844", FindingID: "a61e0b7c2d9f3e15", Class: engine.ClassPin, Severity: "high",
+	ID: "3f0c2a9e51b7d844", FindingID: "a61e0b7c2d9f3e15", Class: engine.ClassPin, Severity: engine.High,
 	Subject: "~/.config/descriptorpin/pin.json", Rule: engine.RulePinMissing,
 	Summary:  "PIN ~/.config/descriptorpin/pin.json is missing; scanning against the last good pin, nothing is re-trusted or resolved",
 	Details:  []string{"  the pin /home/ada/.config/descriptorpin/pin.json is missing after the first start"},
@@ -145,7 +145,7 @@ var pinMissing = &engine.OpenFinding{
 }
 
 var parseFailed = &engine.OpenFinding{
-	ID: "c4d1e8f20a6b9357", FindingID: "0e9b4c7a1f2d8365", Class: engine.ClassInput, Severity: "high",
+	ID: "c4d1e8f20a6b9357", FindingID: "0e9b4c7a1f2d8365", Class: engine.ClassInput, Severity: engine.High,
 	Subject: "~/.cursor/mcp.json", Rule: engine.RuleParseFailed,
 	Summary:  "INPUT ~/.cursor/mcp.json: no longer parses; its last good result is kept, and what its client reads now is not scanned",
 	Details:  []string{"  /home/ada/.cursor/mcp.json:1:60: $.mcpServers.files.args[1]: invalid JSON: unterminated string"},
@@ -153,7 +153,7 @@ var parseFailed = &engine.OpenFinding{
 }
 
 var eventsUnwritable = &engine.OpenFinding{
-	ID: "7b2e9d4f0c1a6358", FindingID: "5d8a3c1e7f0b9246", Class: engine.ClassService, Severity: "high",
+	ID: "7b2e9d4f0c1a6358", FindingID: "5d8a3c1e7f0b9246", Class: engine.ClassService, Severity: engine.High,
 	Subject: "event log", Rule: engine.RuleEventsUnwritable,
 	Summary:  "SERVICE event log: events cannot be written; alerts are kept and written when it works again",
 	Details:  []string{"  writing the event log file: write /home/ada/.local/state/descriptorpin/events.jsonl: no space left on device"},
@@ -271,7 +271,7 @@ func TestEveryActionWritesOneNestedECSLine(t *testing.T) {
 		{engine.ActionPinChanged, "event", []string{"configuration"}, []string{"change"}, "", "", ""},
 		{engine.ActionWatchDegraded, "event", []string{"process"}, []string{"change"}, "failure", "", ""},
 		{engine.ActionWatchRecovered, "event", []string{"process"}, []string{"change"}, "", "", ""},
-		{"state-recreated", "event", nil, nil, "", "", ""},
+		{"state-recreated", "event", []string{"file"}, []string{"creation"}, "", "", ""},
 	}
 	actions := map[string]bool{}
 	for _, ev := range exampleEvents() {
@@ -450,7 +450,7 @@ func TestFindingEventTypeFollowsTheClass(t *testing.T) {
 }
 
 func TestEventSeverityFollowsTheFinding(t *testing.T) {
-	for sev, want := range map[string]string{"low": "21", "medium": "47", "high": "73", "critical": "99", "": "<nil>", "bogus": "<nil>"} {
+	for sev, want := range map[engine.Severity]string{engine.Low: "21", engine.Medium: "47", engine.High: "73", engine.Critical: "99", 0: "<nil>", 9: "<nil>"} {
 		f := *mutation
 		f.Severity = sev
 		m := parse(t, lines(t, engine.Event{Time: at("2026-11-30T10:00:00Z"), Action: engine.ActionFindingOpened, Level: "warn", Finding: &f})[0])
@@ -943,5 +943,17 @@ func TestWatchEventsMarkTheirPathADirectory(t *testing.T) {
 		if got := get(m, "file.type"); got != want {
 			t.Errorf("%s: file.type = %v, want %v", ev.Action, got, want)
 		}
+	}
+}
+
+// Issue 12: state-recreated is categorised (ECS 8.11: file / creation).
+func TestStateRecreatedIsCategorised(t *testing.T) {
+	m := parse(t, lines(t, engine.Event{Time: at("2026-12-01T12:00:00Z"), Action: engine.ActionStateRecreated, Level: "warn",
+		File: "/home/ada/.local/state/descriptorpin/state.json", Message: "recreated"})[0])
+	if got := strs(get(m, "event.category")); !reflect.DeepEqual(got, []string{"file"}) {
+		t.Errorf("event.category = %q, want [file]", got)
+	}
+	if got := strs(get(m, "event.type")); !reflect.DeepEqual(got, []string{"creation"}) {
+		t.Errorf("event.type = %q, want [creation]", got)
 	}
 }

@@ -23,36 +23,29 @@ const (
 // HealthSeverity is the severity a health event (watch-degraded,
 // watch-recovered) has for a sink's min_severity filter: a sink set to
 // low or medium receives them, one set to high or critical does not.
-const HealthSeverity = "medium"
+const HealthSeverity = engine.Medium
 
-// severityRank orders the finding severities by engine.Severity, the one
-// ranking; an unknown or empty one ranks 0.
-func severityRank(s string) int {
-	v, _ := engine.ParseSeverity(s)
-	return int(v)
-}
-
-// Accepts reports whether a sink whose threshold is minSeverity ("" is
-// medium) takes ev. Sinks take finding-opened and finding-resolved events
+// Accepts reports whether a sink whose threshold is minSeverity (the zero
+// value is medium) takes ev. Sinks take finding-opened and finding-resolved events
 // whose finding is at least that severe (a finding of an unknown severity
 // always passes: it is never filtered away by accident), and the health
 // events watch-degraded and watch-recovered as if they were HealthSeverity.
 // Every other event (daemon-started, scan-failed, pin-changed, the sinks'
 // own notify-* events, ...) is for the event log only.
-func Accepts(ev engine.Event, minSeverity string) bool {
-	floor := severityRank(minSeverity)
+func Accepts(ev engine.Event, minSeverity engine.Severity) bool {
+	floor := minSeverity
 	if floor == 0 {
-		floor = severityRank("medium")
+		floor = engine.Medium
 	}
 	switch ev.Action {
 	case engine.ActionFindingOpened, engine.ActionFindingResolved:
 		if ev.Finding == nil {
 			return false
 		}
-		r := severityRank(ev.Finding.Severity)
-		return r == 0 || r >= floor
+		r := ev.Finding.Severity
+		return r < engine.Low || r > engine.Critical || r >= floor
 	case engine.ActionWatchDegraded, engine.ActionWatchRecovered:
-		return severityRank(HealthSeverity) >= floor
+		return HealthSeverity >= floor
 	}
 	return false
 }

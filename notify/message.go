@@ -122,7 +122,7 @@ func sanitizeFinding(f *engine.OpenFinding) *engine.OpenFinding {
 	c := *f
 	c.ID, c.FindingID = sanitize.Text(c.ID), sanitize.Text(c.FindingID)
 	c.Class = engine.Class(sanitize.Text(string(c.Class)))
-	c.Severity, c.Subject, c.Server, c.Tool = sanitize.Text(c.Severity), sanitize.Text(c.Subject), sanitize.Text(c.Server), sanitize.Text(c.Tool)
+	c.Subject, c.Server, c.Tool = sanitize.Text(c.Subject), sanitize.Text(c.Server), sanitize.Text(c.Tool)
 	c.Rule, c.Summary = sanitize.Text(c.Rule), sanitize.Text(c.Summary)
 	c.Details = escapeAll(c.Details)
 	for i := range c.Details {
@@ -163,12 +163,12 @@ func headline(m Message) string {
 	switch m.Type {
 	case TypeFindingOpened:
 		if f != nil {
-			return fmt.Sprintf("New finding: %s (%s)", oneLine(string(f.Class), 40), oneLine(f.Severity, 20))
+			return fmt.Sprintf("New finding: %s (%s)", oneLine(string(f.Class), 40), oneLine(f.Severity.String(), 20))
 		}
 		return "New finding"
 	case TypeFindingResolved:
 		if f != nil {
-			return fmt.Sprintf("Finding resolved: %s (%s)", oneLine(string(f.Class), 40), oneLine(f.Severity, 20))
+			return fmt.Sprintf("Finding resolved: %s (%s)", oneLine(string(f.Class), 40), oneLine(f.Severity.String(), 20))
 		}
 		return "Finding resolved"
 	case TypeWatchDegraded:
@@ -197,7 +197,7 @@ func facts(m Message) []fact {
 		add("Subject", f.Subject, 200)
 		add("Server", f.Server, 120)
 		add("Tool", f.Tool, 120)
-		add("Severity", f.Severity, 20)
+		add("Severity", f.Severity.String(), 20)
 		add("Rule", f.Rule, 80)
 		add("Finding", f.ID, 40)
 		add("Opened", f.OpenedAt, 40)

@@ -11,11 +11,17 @@ import (
 
 func finding(id, class, sev, server string) *engine.OpenFinding {
 	return &engine.OpenFinding{
-		ID: id, FindingID: "f" + id, Class: engine.Class(class), Severity: sev,
+		ID: id, FindingID: "f" + id, Class: engine.Class(class), Severity: sv(sev),
 		Subject: server + "/read_file", Server: server, Tool: "read_file",
 		Summary: class + " " + server + "/read_file: pinned 5d42752ac1f9 scanned 7a0616fba751",
 		Details: []string{"  field description changed"}, OpenedAt: "2026-11-30T10:00:05.250Z",
 	}
+}
+
+// sv is the severity named s; 0 for "" or an unknown name.
+func sv(s string) engine.Severity {
+	v, _ := engine.ParseSeverity(s)
+	return v
 }
 
 func opened(f *engine.OpenFinding) engine.Event {
@@ -50,7 +56,7 @@ func TestAcceptsFiltersBySeverityAndAction(t *testing.T) {
 		{engine.Event{Action: ActionNotifyDegraded}, "low", false},
 		{engine.Event{Action: engine.ActionFindingOpened}, "low", false}, // no finding
 	} {
-		if got := Accepts(tc.ev, tc.min); got != tc.want {
+		if got := Accepts(tc.ev, sv(tc.min)); got != tc.want {
 			t.Errorf("Accepts(%s %v, %q) = %v, want %v", tc.ev.Action, tc.ev.Finding != nil, tc.min, got, tc.want)
 		}
 	}

@@ -63,7 +63,7 @@ type spoolEntry struct {
 // Dropped is one delivery the spool's caps pushed out.
 type Dropped struct {
 	ID       string // the webhook-id
-	Severity string // low, medium, high or critical
+	Severity engine.Severity
 }
 
 // priority is how much a delivery matters when the spool must drop some:
@@ -72,13 +72,12 @@ type Dropped struct {
 // that, as in Accepts, it is never dropped by accident.
 func priority(m Message) engine.Severity {
 	if f := m.Data.OpenFinding; f != nil {
-		if v, ok := engine.ParseSeverity(f.Severity); ok {
+		if v := f.Severity; v >= engine.Low && v <= engine.Critical {
 			return v
 		}
 		return engine.Critical
 	}
-	v, _ := engine.ParseSeverity(HealthSeverity)
-	return v
+	return HealthSeverity
 }
 
 // rankFromName reads the severity part of a spool file name; ok is false
@@ -209,7 +208,7 @@ func (s *spool) add(m Message, now time.Time) (dropped []Dropped, err error) {
 		s.entries = append(s.entries[:i], s.entries[i+1:]...)
 		s.bytes -= old.size
 		_ = os.Remove(filepath.Join(s.new(), old.name))
-		dropped = append(dropped, Dropped{ID: idOf(old.name), Severity: engine.Severity(old.rank).String()})
+		dropped = append(dropped, Dropped{ID: idOf(old.name), Severity: engine.Severity(old.rank)})
 	}
 	return dropped, nil
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/notify/notifytest"
 )
 
@@ -59,7 +60,7 @@ func TestSpoolFloodOfLowFindingsNeverEvictsAHighOne(t *testing.T) {
 		t.Errorf("%d spooled, want the cap of 100", s.len())
 	}
 	for _, d := range dropped {
-		if d.Severity == "high" || d.Severity == "critical" {
+		if d.Severity == engine.High || d.Severity == engine.Critical {
 			t.Errorf("dropped %s (%s) while lower ones were queued", d.ID, d.Severity)
 		}
 	}
@@ -68,9 +69,9 @@ func TestSpoolFloodOfLowFindingsNeverEvictsAHighOne(t *testing.T) {
 	lows, mediums := 0, 0
 	for _, d := range dropped {
 		switch d.Severity {
-		case "low":
+		case engine.Low:
 			lows++
-		case "medium":
+		case engine.Medium:
 			mediums++
 		}
 	}
@@ -104,7 +105,7 @@ func TestSpoolReadsSeverityOfEarlierFileNames(t *testing.T) {
 	s, _ = openSpool(dir, 2, 0)
 	d, _ := s.add(NewMessage(opened(finding("med", "ADDED", "medium", "files")), "h"), now)
 	want := MessageID(opened(finding("low", "ADDED", "low", "files")))
-	if len(d) != 1 || d[0].ID != want || d[0].Severity != "low" {
+	if len(d) != 1 || d[0].ID != want || d[0].Severity != engine.Low {
 		t.Errorf("dropped %v, want the old-named low %s", d, want)
 	}
 }

@@ -44,8 +44,8 @@ type WebhookOptions struct {
 	// set, every attempt is signed (webhook-signature), whatever the
 	// format; "" sends unsigned deliveries.
 	Secret string
-	// MinSeverity filters the events (see Accepts); "" is medium.
-	MinSeverity string
+	// MinSeverity filters the events (see Accepts); the zero value is medium.
+	MinSeverity engine.Severity
 	// Timeout bounds one attempt, connection to last byte; 0 is 10s.
 	Timeout time.Duration
 	// SpoolDir is the endpoint's own spool directory (see SpoolName);
@@ -240,18 +240,18 @@ func (w *Webhook) Send(ev engine.Event) {
 // severity, and the first webhook-ids, most severe first (so a dropped
 // high is never hidden behind a list of lows).
 func (w *Webhook) droppedText(dropped []Dropped) string {
-	bySev := map[string]int{}
+	bySev := map[engine.Severity]int{}
 	for _, d := range dropped {
 		bySev[d.Severity]++
 	}
 	var counts []string
 	for i := len(engine.Severities) - 1; i >= 0; i-- {
-		if n := bySev[engine.Severities[i].String()]; n > 0 {
+		if n := bySev[engine.Severities[i]]; n > 0 {
 			counts = append(counts, fmt.Sprintf("%d %s", n, engine.Severities[i]))
 		}
 	}
 	shown := append([]Dropped(nil), dropped...)
-	sort.SliceStable(shown, func(i, j int) bool { return severityRank(shown[i].Severity) > severityRank(shown[j].Severity) })
+	sort.SliceStable(shown, func(i, j int) bool { return shown[i].Severity > shown[j].Severity })
 	more := ""
 	if len(shown) > 5 {
 		more = fmt.Sprintf(" and %d more", len(shown)-5)
@@ -259,7 +259,7 @@ func (w *Webhook) droppedText(dropped []Dropped) string {
 	}
 	list := make([]string, len(shown))
 	for i, d := range shown {
-		list[i] = d.ID + " (" + d.Severity + ")"
+		list[i] = d.ID + " (" + d.Severity.String() + ")"
 	}
 	return fmt.Sprintf("spool full (cap %d deliveries, %d MB): dropped %d undelivered, the least severe first (%s): %s%s",
 		w.spool.maxFiles, w.spool.maxBytes>>20, len(dropped), strings.Join(counts, ", "), strings.Join(list, ", "), more)

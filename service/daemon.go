@@ -19,6 +19,7 @@ import (
 	"github.com/descriptorpin/descriptorpin/config"
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/detect"
+	"github.com/descriptorpin/descriptorpin/engine/launch"
 	"github.com/descriptorpin/descriptorpin/engine/monitor"
 	"github.com/descriptorpin/descriptorpin/engine/pin"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
@@ -83,6 +84,9 @@ type Daemon struct {
 	// files to re-scan so their unwritten events are announced again.
 	logDown bool
 	retry   map[string]bool
+	// key is the per-host launch value key (hostKey); keyDone: looked up.
+	key     launch.Key
+	keyDone bool
 }
 
 // scanKey is what a good scan depended on: the content, the file's mode
@@ -200,13 +204,13 @@ func (d *Daemon) Run(ctx context.Context) error {
 			return
 		}
 		capturing = true
-		pin := d.pin
+		pin, key := d.pin, d.hostKey()
 		captures.Add(1)
 		go func() {
 			defer captures.Done()
 			var evs []engine.Event
 			for _, cc := range d.cfg.Capture.Configs {
-				evs = append(evs, d.capture(ctx, cc, pin)...)
+				evs = append(evs, d.capture(ctx, cc, pin, key)...)
 			}
 			select {
 			case captured <- evs:
@@ -343,7 +347,7 @@ func (d *Daemon) startPin() {
 }
 
 func (d *Daemon) trustOnFirstUse() {
-	at := d.now().UTC().Format(time.RFC3339)
+	at := pin.ApprovedAt(d.now())
 	ap := pin.Approval{By: "trust-on-first-use", Note: fmt.Sprintf("trusted on first use by %s on %s", d.opt.User, d.opt.Host), At: at}
 	tofu := &pin.Pin{Format: pin.Format2, Exclude: pin.DefaultExclude()}
 	var trusted []string
@@ -356,7 +360,7 @@ func (d *Daemon) trustOnFirstUse() {
 		if err != nil {
 			continue
 		}
-		p, err := pin.BuildWith(inv, pin.Format2, ap, pin.Options{Source: d.source(t.path)})
+		p, err := pin.BuildWith(inv, pin.Format2, ap, pin.Options{Source: d.source(t.path), Key: d.hostKey()})
 		if err != nil {
 			continue
 		}
@@ -379,7 +383,8 @@ func (d *Daemon) trustOnFirstUse() {
 	change := monitor.DiffPins(nil, tofu)
 	change.ApprovedBy = []string{"trust-on-first-use"}
 	ev := d.event(engine.ActionPinCreated, "warn", d.cfg.Pin,
-		fmt.Sprintf("no pin found: trusted the current state of %d files (%d tools, %d servers) on first use; review it", len(trusted), len(tofu.Tools), len(tofu.Servers))+noTools(d.cfg, tofu))
+		fmt.Sprintf("no pin found: trusted the current state of %s on first use; review it",
+			english.Count(len(trusted), "file", "files")+" ("+english.Count(len(tofu.Tools), "tool", "tools")+", "+english.Count(len(tofu.Servers), "server", "servers")+")")+noTools(d.cfg, tofu))
 	ev.Pin = change
 	d.emit(ev)
 }
@@ -437,6 +442,9 @@ func (d *Daemon) reloadPin() {
 	if len(change.ApprovedBy) > 0 {
 		msg += " by " + strings.Join(change.ApprovedBy, ", ")
 	}
+	if change.ExcludeWarning = pin.ExcludeWarning(p); change.ExcludeWarning != "" {
+		msg += "; warning: " + change.ExcludeWarning
+	}
 	ev := d.event(engine.ActionPinChanged, "warn", d.cfg.Pin, msg)
 	ev.Pin = change
 	d.emit(ev)
@@ -459,7 +467,7 @@ func (d *Daemon) scanTarget(t target) []engine.Event {
 		delete(d.scanned, t.path)
 		if t.discovered && errors.Is(err, os.ErrNotExist) && fs.ContentHash == "" && len(fs.Open) == 0 {
 			// A client that is not installed: nothing to say.
-			fs.Result, fs.LastScan = "absent", now.UTC().Format("2006-01-02T15:04:05.000Z07:00")
+			fs.Result, fs.LastScan = "absent", engine.Stamp(now)
 			return nil
 		}
 		evs := monitor.ApplyFailure(fs, err, now)
@@ -498,7 +506,7 @@ func (d *Daemon) scanTarget(t target) []engine.Event {
 	if t.capture && d.pin != nil && d.cfg.TrustOnFirstUse {
 		evs = d.firstCapture(t, inv)
 	}
-	opt := scan.ScanOptions{Rules: d.rules, FileMode: mode}
+	opt := scan.ScanOptions{Rules: d.rules, FileMode: mode, Key: d.hostKey()}
 	var pin *pin.Pin
 	if d.pin != nil {
 		pin = d.pin.Owned(Claim(t.path, d.cfg.Pin, d.home, inv, kind, fs.Servers))
@@ -507,6 +515,7 @@ func (d *Daemon) scanTarget(t target) []engine.Event {
 	}
 	r := scan.Scan(inv, pin, opt)
 	evs = append(evs, monitor.ApplyScanKeep(fs, r, hash, servers, now, d.keepWithoutPin)...)
+	fs.Notes = r.Notes // what the scan could not check: status shows it
 	return append(evs, monitor.SetAlerts(fs, engine.ClassInput, alerts, now)...)
 }
 
@@ -553,6 +562,9 @@ func (d *Daemon) loadState() {
 			err = fmt.Errorf("state version %d, want %d", st.Version, monitor.StateVersion)
 		}
 		if err == nil {
+			err = st.Check()
+		}
+		if err == nil {
 			if st.Files == nil {
 				st.Files = map[string]*monitor.FileState{}
 			}
@@ -561,6 +573,7 @@ func (d *Daemon) loadState() {
 		}
 	}
 	// Keep the unreadable state for a person to look at; start afresh.
+	// A file name, not a timestamp field: no colons (Windows forbids them).
 	aside := d.statePath + ".unreadable-" + d.now().UTC().Format("20060102T150405Z")
 	_ = d.fs.Rename(d.statePath, aside)
 	d.emit(d.failed(d.statePath, fmt.Errorf("state unreadable (%v); moved to %s and starting afresh", err, filepath.Base(aside))))

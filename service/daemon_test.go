@@ -147,6 +147,10 @@ func TestTrustOnFirstUse(t *testing.T) {
 	if !strings.Contains(evs[1].Pin.ApprovedBy[0], "trust-on-first-use") {
 		t.Errorf("pin-created %+v", evs[1].Pin)
 	}
+	// Issue 17: counts read as English ("1 file", not "1 files").
+	if !strings.Contains(evs[1].Message, "trusted the current state of 1 file (") {
+		t.Errorf("pin-created message %q", evs[1].Message)
+	}
 	data, err := os.ReadFile(h.path("pin.json"))
 	if err != nil || !strings.Contains(string(data), "trusted on first use by tester on testhost") {
 		t.Fatalf("pin %s (%v)", data, err)

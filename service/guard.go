@@ -278,4 +278,4 @@ func (d *Daemon) ensureStateDir() {
 
 // ActionStateRecreated: the state directory or file was deleted under
 // the running service and has been recreated.
-const ActionStateRecreated = "state-recreated"
+const ActionStateRecreated = engine.ActionStateRecreated

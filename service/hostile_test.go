@@ -80,7 +80,7 @@ func TestNonRegularTargetsDoNotStallTheService(t *testing.T) {
 	for _, p := range []string{"fifo.json", "dev.json"} {
 		found := false
 		for _, ev := range evs {
-			if ev.File == h.path(p) && ev.Finding != nil && ev.Finding.Rule == engine.RuleNotRegular && ev.Finding.Severity == "high" {
+			if ev.File == h.path(p) && ev.Finding != nil && ev.Finding.Rule == engine.RuleNotRegular && ev.Finding.Severity == engine.High {
 				found = true
 			}
 		}
@@ -181,7 +181,7 @@ func TestPinGoneAfterTheFirstStartIsAnAlert(t *testing.T) {
 				t.Fatalf("no PIN/%s alert: %v", tc.rule, got)
 			}
 			for _, ev := range evs {
-				if ev.Finding != nil && ev.Finding.Class == engine.ClassPin && ev.Finding.Severity != "high" {
+				if ev.Finding != nil && ev.Finding.Class == engine.ClassPin && ev.Finding.Severity != engine.High {
 					t.Errorf("PIN alert severity %s", ev.Finding.Severity)
 				}
 			}
@@ -393,8 +393,8 @@ func TestClientConfigThatNoLongerParsesIsAHighFinding(t *testing.T) {
 	evs := h.next()
 	found := false
 	for _, ev := range evs {
-		if ev.Action == "finding-opened" && ev.Finding != nil && ev.Finding.Rule == engine.RuleParseFailed && ev.Finding.Severity == "high" &&
-			notify.Accepts(ev, "high") {
+		if ev.Action == "finding-opened" && ev.Finding != nil && ev.Finding.Rule == engine.RuleParseFailed && ev.Finding.Severity == engine.High &&
+			notify.Accepts(ev, engine.High) {
 			found = true
 		}
 	}

@@ -111,17 +111,20 @@ func keepStale(fsys FS, out string, doc []byte, down map[string]string, now time
 }
 
 // capture runs Options.Capture, or the real capture.
-func (d *Daemon) capture(ctx context.Context, cc config.CaptureConfig, pinned *pin.Pin) []engine.Event {
+func (d *Daemon) capture(ctx context.Context, cc config.CaptureConfig, pinned *pin.Pin, key launch.Key) []engine.Event {
 	if d.opt.Capture != nil {
 		return d.opt.Capture(ctx, cc, pinned)
 	}
-	return captureConfig(ctx, d.cfg, d.opt, cc, pinned)
+	return captureConfig(ctx, d.cfg, d.opt, cc, pinned, key)
 }
 
 // captureConfig captures one client config into its inventory. It touches
 // no daemon state: pin is read only (Server lookups) and events are
-// returned, for the loop to emit.
-func captureConfig(ctx context.Context, cfg config.Config, o Options, cc config.CaptureConfig, pinned *pin.Pin) []engine.Event {
+// returned, for the loop to emit. A stdio server is started only when its
+// launch, values included, is the approved one under key
+// (launch.MatchesApproved): without the key, or with a pin that has no
+// value digests, it is not started.
+func captureConfig(ctx context.Context, cfg config.Config, o Options, cc config.CaptureConfig, pinned *pin.Pin, key launch.Key) []engine.Event {
 	out := captureOutput(cfg, cc)
 	now := o.Now
 	fail := func(msg string) []engine.Event {
@@ -151,8 +154,8 @@ func captureConfig(ctx context.Context, cfg config.Config, o Options, cc config.
 			case !cfg.Capture.AllowExec:
 				skipped = append(skipped, s.Name+" (stdio needs capture.allow_exec)")
 				continue
-			case !launch.Matches(ps.Launch(), s):
-				skipped = append(skipped, s.Name+" (its launch config is not the pinned one)")
+			case ps == nil || !launch.MatchesApproved(ps.Approved(), s, key):
+				skipped = append(skipped, s.Name+" (its launch config, values included, is not the approved one)")
 				continue
 			}
 		}
@@ -259,7 +262,7 @@ func baitFindings(caps []*capture.Captured) []engine.Finding {
 			out = append(out, engine.Finding{
 				ID:    engine.StableID(string(engine.BaitAndSwitch), d.Server, d.Identity, detail),
 				Class: engine.BaitAndSwitch, Severity: engine.High,
-				Subject: d.Server, Server: d.Server, Detail: sanitize.Text(detail),
+				Subject: d.Server, Server: d.Server, Detail: detail,
 			})
 		}
 	}
@@ -313,4 +316,24 @@ func baitAndSwitch(cfg config.Config, o Options, cc config.CaptureConfig, caps [
 			Message: "scheduled capture: cannot record the identify_as findings: " + sanitize.Text(err.Error()), Error: sanitize.Text(err.Error())})
 	}
 	return evs
+}
+
+// ProbeStates reads the states the scheduled capture keeps of its
+// BAIT-AND-SWITCH findings (<state_dir>/probes/*.json), for status to
+// count them with their client config. Unreadable ones are left out.
+func ProbeStates(stateDir string) []*monitor.FileState {
+	names, _ := filepath.Glob(filepath.Join(stateDir, "probes", "*.json"))
+	sort.Strings(names)
+	var out []*monitor.FileState
+	for _, n := range names {
+		data, _, err := read(OS{}, "probe state", n)
+		if err != nil {
+			continue
+		}
+		fs := &monitor.FileState{}
+		if json.Unmarshal(data, fs) == nil && fs.Path != "" {
+			out = append(out, fs)
+		}
+	}
+	return out
 }

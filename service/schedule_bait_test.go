@@ -73,8 +73,8 @@ func TestScheduledCaptureFindsABaitAndSwitch(t *testing.T) {
 	}
 
 	p := writeClient("clientinfo")
-	opened, _ := actions(captureConfig(context.Background(), cfg, o, cc, p))
-	if len(opened) != 1 || opened[0].Class != engine.BaitAndSwitch || opened[0].Severity != "high" || opened[0].Server != "claude-desktop:bait" {
+	opened, _ := actions(captureConfig(context.Background(), cfg, o, cc, p, nil))
+	if len(opened) != 1 || opened[0].Class != engine.BaitAndSwitch || opened[0].Severity != engine.High || opened[0].Server != "claude-desktop:bait" {
 		for _, f := range opened {
 			t.Logf("opened %+v", *f)
 		}
@@ -84,12 +84,12 @@ func TestScheduledCaptureFindsABaitAndSwitch(t *testing.T) {
 		t.Errorf("summary %q", s)
 	}
 	// The next capture: still lying, nothing new.
-	if opened, resolved := actions(captureConfig(context.Background(), cfg, o, cc, p)); len(opened)+len(resolved) != 0 {
+	if opened, resolved := actions(captureConfig(context.Background(), cfg, o, cc, p, nil)); len(opened)+len(resolved) != 0 {
 		t.Errorf("second capture: opened %d resolved %d, want nothing", len(opened), len(resolved))
 	}
 	// The server turns honest: the finding resolves.
 	p = writeClient("tools")
-	if opened, resolved := actions(captureConfig(context.Background(), cfg, o, cc, p)); len(opened) != 0 || len(resolved) != 1 {
+	if opened, resolved := actions(captureConfig(context.Background(), cfg, o, cc, p, nil)); len(opened) != 0 || len(resolved) != 1 {
 		t.Errorf("honest server: opened %d resolved %d, want 1 resolved", len(opened), len(resolved))
 	}
 }

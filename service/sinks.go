@@ -75,7 +75,7 @@ func NewNotifySinks(cfg config.Config, report func(engine.Event), opt SinkOption
 		}
 		w, err := notify.NewWebhook(notify.WebhookOptions{
 			Name: wc.Name, URL: wc.URL, Format: string(wc.Format), Secret: secret,
-			MinSeverity: string(wc.MinSeverity), Timeout: wc.Timeout,
+			MinSeverity: wc.MinSeverity, Timeout: wc.Timeout,
 			SpoolDir:    filepath.Join(cfg.StateDir, "spool", notify.SpoolName(wc.Name, wc.URL)),
 			BackoffBase: opt.BackoffBase, BackoffMax: opt.BackoffMax,
 			Host: opt.Host, Version: opt.Version, Report: report,
@@ -87,7 +87,7 @@ func NewNotifySinks(cfg config.Config, report func(engine.Event), opt SinkOption
 	}
 	if cfg.Notify.Desktop.Enabled {
 		s.Desktop = opt.Desktop(notify.DesktopOptions{
-			MinSeverity: string(cfg.Notify.Desktop.MinSeverity),
+			MinSeverity: cfg.Notify.Desktop.MinSeverity,
 			Getenv:      opt.Getenv,
 			Report:      report,
 		})

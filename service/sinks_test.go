@@ -46,7 +46,7 @@ func TestDesktopServerThatNeverAnswersDoesNotStallTheService(t *testing.T) {
 	bus := notifytest.StartBus(t)
 	bus.NewServer(t, notifytest.ServerOptions{Hang: true})
 	h := newHarness(t, "inv.json")
-	h.cfg.Notify.Desktop = config.Desktop{Enabled: true, MinSeverity: config.SeverityLow}
+	h.cfg.Notify.Desktop = config.Desktop{Enabled: true, MinSeverity: engine.Low}
 	h.write("inv.json", invClean)
 	h.pinFrom(invClean, nil)
 	stopSinks := h.startWithSinks(SinkOptions{
@@ -110,7 +110,7 @@ func TestWebhookRetriesWithTheInjectedBackoff(t *testing.T) {
 	h := newHarness(t, "inv.json")
 	h.cfg.Notify.Desktop.Enabled = false
 	h.cfg.Notify.Webhooks = []config.Webhook{{Name: "soc", URL: rcv.URL(), Format: config.WebhookStandard,
-		SecretEnv: "DP_SECRET", MinSeverity: config.SeverityLow, Timeout: time.Second}}
+		SecretEnv: "DP_SECRET", MinSeverity: engine.Low, Timeout: time.Second}}
 	h.write("inv.json", invClean)
 	h.pinFrom(invClean, nil)
 	stopSinks := h.startWithSinks(SinkOptions{

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/descriptorpin/descriptorpin/config"
 	"github.com/descriptorpin/descriptorpin/engine"
@@ -318,7 +317,7 @@ func (d *Daemon) source(path string) string {
 // first sight like any other. The pin is rewritten and the change
 // announced; later differences are findings.
 func (d *Daemon) firstCapture(t target, inv *engine.Inventory) []engine.Event {
-	ap := pin.Approval{By: "trust-on-first-use", At: d.now().UTC().Format(time.RFC3339),
+	ap := pin.Approval{By: "trust-on-first-use", At: pin.ApprovedAt(d.now()),
 		Note: fmt.Sprintf("first capture trusted on first use by %s on %s", d.opt.User, d.opt.Host)}
 	np, names := pin.FirstSight(d.pin, inv, d.source(t.path), ap)
 	if len(names) == 0 {
@@ -430,4 +429,15 @@ func noTools(cfg config.Config, p *pin.Pin) string {
 		return "; no tool descriptors yet: each server's first capture is trusted on first use"
 	}
 	return "; no tool descriptors are pinned, only launch configs: set capture.enabled (with capture.configs) or watch inventories to pin tools"
+}
+
+// ReadClientConfig reads the MCP client config at path (a regular file,
+// capped) and parses it as ParseClientConfig does; an inventory is
+// clientconfig.ErrInventory.
+func ReadClientConfig(path, home string) (*engine.Inventory, error) {
+	data, err := fileio.ReadCapped("client config", path, engine.MaxFileBytes)
+	if err != nil {
+		return nil, err
+	}
+	return ParseClientConfig(path, data, home)
 }

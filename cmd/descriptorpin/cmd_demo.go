@@ -14,6 +14,7 @@ import (
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/monitor"
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/notify"
 	"github.com/descriptorpin/descriptorpin/samples"
 	"github.com/descriptorpin/descriptorpin/service"
@@ -39,15 +40,15 @@ func (s *demoSink) Name() string { return "demo" }
 func (s *demoSink) Send(ev engine.Event) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	line := ev.Message
+	line := sanitize.Text(ev.Message)
 	if ev.Finding != nil {
-		line = fmt.Sprintf("[%s] %s", ev.Finding.Severity, ev.Finding.Summary)
+		line = fmt.Sprintf("[%s] %s", ev.Finding.Severity, sanitize.Text(ev.Finding.Summary))
 	}
 	line = strings.ReplaceAll(line, s.dir+string(os.PathSeparator), "")
 	fmt.Fprintf(s.w, "  event %-17s %s\n", ev.Action, line)
 	if ev.Finding != nil && ev.Action == engine.ActionFindingOpened {
 		for _, d := range ev.Finding.Details {
-			fmt.Fprintf(s.w, "  %17s       %s\n", "", d)
+			fmt.Fprintf(s.w, "  %17s       %s\n", "", sanitize.Text(d))
 		}
 	}
 }

@@ -73,9 +73,9 @@ func runDiscover(e *env, args []string) (err error) {
 	}
 	if len(found) == 0 || all {
 		if len(found) == 0 {
-			fmt.Fprintf(e.stdout, "no MCP client config found; checked %d locations:\n", len(checked))
+			fmt.Fprintf(e.stdout, "no MCP client config found; checked %s:\n", english.Count(len(checked), "location", "locations"))
 		} else {
-			fmt.Fprintf(e.stdout, "checked %d locations:\n", len(checked))
+			fmt.Fprintf(e.stdout, "checked %s:\n", english.Count(len(checked), "location", "locations"))
 		}
 		for _, d := range checked {
 			if !d.Exists {

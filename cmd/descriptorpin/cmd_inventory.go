@@ -58,7 +58,7 @@ func runInventory(e *env, args []string) error {
 		return captureArgErr(err)
 	}
 	cfgPath := pos[0]
-	if same(cfgPath, out) {
+	if fileio.SameFile(cfgPath, out) {
 		return usagef(c.name, "the output %q is the config itself", sanitize.Text(out))
 	}
 	inv, err := loadClientConfig(cfgPath)

@@ -28,9 +28,9 @@ func approvalTime(e *env) (string, error) {
 		if err != nil {
 			return "", usagef("", "SOURCE_DATE_EPOCH %q is not a Unix time", sanitize.Text(v))
 		}
-		return time.Unix(n, 0).UTC().Format(time.RFC3339), nil
+		return pin.ApprovedAt(time.Unix(n, 0)), nil
 	}
-	return time.Now().UTC().Format(time.RFC3339), nil
+	return pin.ApprovedAt(time.Now()), nil
 }
 
 func runPin(e *env, args []string) error {

@@ -50,9 +50,9 @@ func runStatus(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	v := monitor.Status(path, st)
+	v := monitor.Status(path, st, service.ProbeStates(cfg.StateDir)...)
 	if format == "json" {
-		out, _ := json.MarshalIndent(v, "", "  ")
+		out, _ := json.MarshalIndent(v.Escaped(), "", "  ")
 		fmt.Fprintf(e.stdout, "%s\n", out)
 	} else {
 		writeStatus(e.stdout, v)
@@ -103,6 +103,9 @@ func writeStatus(w io.Writer, v monitor.StatusView) {
 		fmt.Fprintln(w, line)
 		if t.Error != "" {
 			fmt.Fprintf(w, "    error: %s\n", sanitize.Text(t.Error))
+		}
+		for _, n := range t.Notes {
+			fmt.Fprintf(w, "    note: %s\n", sanitize.Text(n))
 		}
 	}
 	if absent > 0 {

@@ -38,6 +38,9 @@ func runWatch(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := cfg.ValidateWatch(); err != nil {
+		return err
+	}
 	log, err := service.OpenEventLog(cfg, version, e.stderr)
 	if err != nil {
 		return service.Runtime(err) // the home directory not mounted yet, say
@@ -57,7 +60,7 @@ func runWatch(e *env, args []string) error {
 	}
 	defer stopSinks()
 	done := make(chan error, 1)
-	d := service.New(cfg, sink, serviceOptions())
+	d := service.New(cfg, sink, watchOptions(e))
 	go func() { done <- d.Run(ctx) }()
 	return supervise(done, sigs, cancel)
 }
@@ -65,6 +68,14 @@ func runWatch(e *env, args []string) error {
 // serviceOptions hands the service this process's surroundings.
 func serviceOptions() service.Options {
 	return service.Options{User: currentUser(), Version: version}
+}
+
+// watchOptions are serviceOptions with this command's stderr, which gets
+// "cannot write events" when the event log fails.
+func watchOptions(e *env) service.Options {
+	opt := serviceOptions()
+	opt.Stderr = e.stderr
+	return opt
 }
 
 func sinkOptions(e *env) service.SinkOptions {

@@ -12,40 +12,22 @@ import (
 	"github.com/descriptorpin/descriptorpin/engine/clientconfig"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/internal/english"
-	"github.com/descriptorpin/descriptorpin/internal/fileio"
 	"github.com/descriptorpin/descriptorpin/service"
 )
 
 // What 'descriptorpin inventory' prints: the consent listing, one line per
 // server captured, failed, probed or skipped.
 
-// same reports whether two paths name one existing file.
-func same(a, b string) bool {
-	sa, err := os.Stat(a)
-	if err != nil {
-		return false
-	}
-	sb, err := os.Stat(b)
-	return err == nil && os.SameFile(sa, sb)
-}
-
-// loadClientConfig reads an MCP client config and names its servers as
-// parseAny does ("client:name").
+// loadClientConfig reads an MCP client config (service.ReadClientConfig),
+// with a hint when it is an inventory.
 func loadClientConfig(path string) (*engine.Inventory, error) {
-	data, err := fileio.ReadCapped("client config", path, engine.MaxFileBytes)
-	if err != nil {
-		return nil, err
-	}
 	home, _ := os.UserHomeDir()
-	inv, err := service.ParseClientConfig(path, data, home)
+	inv, err := service.ReadClientConfig(path, home)
 	if errors.Is(err, clientconfig.ErrInventory) {
 		return nil, &usageError{msg: fmt.Sprintf("%s is a DescriptorPin inventory, not an MCP client config", sanitize.Text(path)),
 			hint: "give the client config the servers are launched from (see 'descriptorpin discover')"}
 	}
-	if err != nil {
-		return nil, err
-	}
-	return inv, nil
+	return inv, err
 }
 
 // consent lists the stdio servers' command lines and runs nothing without

@@ -130,3 +130,22 @@ func TestNotifyTestConfigErrorsExitTwo(t *testing.T) {
 		}
 	}
 }
+
+// Issue 17: notify test checks the sinks; it needs no watch targets. A
+// config with none and discover: false runs it, and only watch refuses.
+func TestNotifyTestNeedsNoWatchTargets(t *testing.T) {
+	rcv := notifytest.NewReceiver(t, testSecret)
+	s := newSvc(t, nil, "")
+	s.writeConfig("notify:\n  desktop:\n    enabled: false\n  webhooks:\n    - name: soc\n      url: " + rcv.URL() + "\n      secret_env: DP_TEST_WEBHOOK_SECRET\n")
+	code, stdout, stderr := notifyTest(t, s, serviceEnv("DP_TEST_WEBHOOK_SECRET="+testSecret))
+	if code != 0 || !strings.Contains(stdout, "delivered") {
+		t.Fatalf("notify test: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	cmd := s.command("watch", "--config", s.cfg)
+	cmd.Env = serviceEnv()
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if code := exitOf(cmd.Run()); code != 2 || !strings.Contains(errb.String(), "nothing to watch") {
+		t.Errorf("watch: exit %d, stderr %q; want 2 and 'nothing to watch'", code, errb.String())
+	}
+}

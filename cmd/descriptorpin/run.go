@@ -11,6 +11,7 @@ import (
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/pin"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
+	"github.com/descriptorpin/descriptorpin/internal/cliflag"
 	"github.com/descriptorpin/descriptorpin/service"
 )
 
@@ -162,32 +163,19 @@ func newFlags(e *env, c *command) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses flags and positionals in any order ("scan inv.json -p
-// pin.json" as well as "scan -p pin.json inv.json"); "--" ends flags.
+// parseFlags parses flags and positionals in any order (cliflag.Parse),
+// printing the command's help for -h.
 func parseFlags(e *env, c *command, fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				fmt.Fprint(e.stdout, c.usage)
-				return nil, flag.ErrHelp
-			}
-			return nil, usagef(c.name, "%s", sanitize.Text(err.Error()))
-		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return pos, nil
-		}
-		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
-			return append(pos, rest...), nil
-		}
-		pos = append(pos, rest[0])
-		args = rest[1:]
+	pos, err := cliflag.Parse(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(e.stdout, c.usage)
+		return nil, flag.ErrHelp
 	}
+	if err != nil {
+		return nil, usagef(c.name, "%s", sanitize.Text(err.Error()))
+	}
+	return pos, nil
 }
 
 // stringList is a repeatable flag.
-type stringList []string
-
-func (l *stringList) String() string     { return strings.Join(*l, ",") }
-func (l *stringList) Set(v string) error { *l = append(*l, v); return nil }
+type stringList = cliflag.List

@@ -68,7 +68,9 @@
 // http otherwise; any other word is kept as written, so the engine reports
 // it as a transport it does not know); without a type, a non-empty command
 // → stdio; Gemini's "httpUrl" → http; a ws:// or wss:// URL → ws; Gemini's
-// "url" → sse; a Codex "url" → http; anything else → unknown. URL fields
+// "url" → sse; a Codex "url" → http; a Cursor "url" → sse when its path
+// ends in /sse and streamable-http otherwise, as Cursor connects;
+// anything else → unknown. URL fields
 // are "url", "serverUrl", "httpUrl", "Url", "URL" and "serverURL"; two of
 // them in one entry are an error, since clients disagree on which wins.
 // Disabled is set by "disabled": true or "enabled": false. Server.Path is

@@ -87,7 +87,7 @@ func TestParseClientFormats(t *testing.T) {
 			want: []srv{
 				{Name: "browser", Transport: "stdio", Command: "npx", Args: l("-y", "example-browser-mcp"), EnvKeys: l("BROWSER_API_KEY"),
 					Client: "cursor", Scope: "user", Path: "$.mcpServers.browser", Line: 3},
-				{Name: "docs", Transport: "unknown", URL: "https://docs.example.test/mcp", HeaderKeys: l("X-Api-Key"),
+				{Name: "docs", Transport: "streamable-http", URL: "https://docs.example.test/mcp", HeaderKeys: l("X-Api-Key"),
 					Client: "cursor", Scope: "user", Path: "$.mcpServers.docs", Line: 8},
 				{Name: "live", Transport: "ws", URL: "wss://live.example.test/socket",
 					Client: "cursor", Scope: "user", Path: "$.mcpServers.live", Line: 12},
@@ -99,7 +99,7 @@ func TestParseClientFormats(t *testing.T) {
 			want: []srv{
 				{Name: "browser@/home/u/repo", Transport: "stdio", Command: "npx", Args: l("-y", "example-browser-mcp"), EnvKeys: l("BROWSER_API_KEY"),
 					Client: "cursor", Scope: "project", Path: "$.mcpServers.browser", Line: 3},
-				{Name: "docs@/home/u/repo", Transport: "unknown", URL: "https://docs.example.test/mcp", HeaderKeys: l("X-Api-Key"),
+				{Name: "docs@/home/u/repo", Transport: "streamable-http", URL: "https://docs.example.test/mcp", HeaderKeys: l("X-Api-Key"),
 					Client: "cursor", Scope: "project", Path: "$.mcpServers.docs", Line: 8},
 				{Name: "live@/home/u/repo", Transport: "ws", URL: "wss://live.example.test/socket",
 					Client: "cursor", Scope: "project", Path: "$.mcpServers.live", Line: 12},

@@ -388,8 +388,24 @@ func transport(typ string, hasType bool, s *engine.Server, urlField, client stri
 		return "sse"
 	case d == dCodex:
 		return "http"
+	case client == "cursor" && urlField == "url":
+		return cursorTransport(s.URL)
 	}
 	return "unknown"
+}
+
+// cursorTransport is what Cursor connects to a "url" entry without a type
+// over: SSE for an endpoint whose path ends in /sse, Streamable HTTP
+// otherwise (Cursor tries Streamable HTTP first and falls back to SSE).
+func cursorTransport(u string) string {
+	path := strings.ToLower(strings.TrimSpace(u))
+	if i := strings.IndexAny(path, "?#"); i >= 0 {
+		path = path[:i]
+	}
+	if strings.HasSuffix(strings.TrimRight(path, "/"), "/sse") {
+		return "sse"
+	}
+	return "streamable-http"
 }
 
 func isWS(u string) bool {

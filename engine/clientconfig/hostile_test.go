@@ -327,7 +327,8 @@ func TestTransportRules(t *testing.T) {
 		{"/home/u/.cursor/mcp.json", `{"type": "websocket", "url": "wss://x.test"}`, "ws"},
 		{"/home/u/.cursor/mcp.json", `{"type": "carrier-pigeon", "url": "https://x.test"}`, "carrier-pigeon"},
 		{"/home/u/.cursor/mcp.json", `{"type": "", "command": "x"}`, "stdio"},
-		{"/home/u/.cursor/mcp.json", `{"url": "https://x.test"}`, "unknown"},
+		{"/home/u/.cursor/mcp.json", `{"url": "https://x.test"}`, "streamable-http"}, // as Cursor connects
+		{"/home/u/.cursor/mcp.json", `{"url": "https://x.test/sse"}`, "sse"},
 		{"/home/u/.cursor/mcp.json", `{"url": "WS://x.test"}`, "ws"},
 		{"/home/u/.cursor/mcp.json", `{"URL": "https://x.test"}`, "unknown"},
 		{"/home/u/.cursor/mcp.json", `{"serverURL": "wss://x.test"}`, "ws"},

@@ -28,3 +28,32 @@ func TestLaunchFieldsAreReadForEveryDialect(t *testing.T) {
 		t.Errorf("a string trust: %v", err)
 	}
 }
+
+// Issue 17: a Cursor entry with only a url is launched the way Cursor
+// connects to it (SSE for an /sse endpoint, Streamable HTTP otherwise),
+// not "unknown".
+func TestCursorURLTransportIsInferredAsCursorDoes(t *testing.T) {
+	for url, want := range map[string]string{
+		"https://mcp.example.com/mcp":              "streamable-http",
+		"https://mcp.example.com/":                 "streamable-http",
+		"https://mcp.example.com/sse":              "sse",
+		"https://mcp.example.com/SSE/?token=x#top": "sse",
+		"http://localhost:3000/sse?key=1":          "sse",
+		"https://mcp.example.com/sse/messages":     "streamable-http",
+		"wss://mcp.example.com/ws":                 "ws",
+	} {
+		doc := `{"mcpServers": {"a": {"url": "` + url + `"}}}`
+		inv, _, err := ParseWith("/home/u/.cursor/mcp.json", []byte(doc), Options{Client: "cursor", Home: "/home/u"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := inv.Servers[0].Transport; got != want {
+			t.Errorf("%s: transport %q, want %q", url, got, want)
+		}
+	}
+	// Another client with the same entry still says it does not know.
+	inv, _, err := ParseWith("/home/u/.codeium/windsurf/mcp_config.json", []byte(`{"mcpServers": {"a": {"serverUrl": "https://mcp.example.com/mcp"}}}`), Options{Client: "windsurf", Home: "/home/u"})
+	if err == nil && inv.Servers[0].Transport != "unknown" {
+		t.Errorf("windsurf: transport %q, want unknown", inv.Servers[0].Transport)
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/descriptorpin/descriptorpin/engine"
-	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 )
 
 // Alert is a finding the service raises itself (engine.ClassInput,
@@ -44,12 +43,12 @@ func SetAlerts(fs *FileState, class engine.Class, alerts []Alert, now time.Time)
 		id := AlertID(fs.Identity, a.Rule)
 		details := make([]string, 0, len(a.Details))
 		for _, d := range a.Details {
-			details = append(details, "  "+sanitize.Text(d))
+			details = append(details, "  "+d)
 		}
 		want[id] = &engine.OpenFinding{
 			ID: id, FindingID: engine.StableID("alert", fs.Identity, a.Rule), Class: class,
-			Severity: a.Severity.String(), Subject: sanitize.Text(a.Subject), Rule: a.Rule,
-			Summary: sanitize.Text(a.Summary), Details: details, OpenedAt: stamp(now),
+			Severity: a.Severity, Subject: a.Subject, Rule: a.Rule,
+			Summary: a.Summary, Details: details, OpenedAt: stamp(now),
 		}
 	}
 	// Only alerts of this class are set here; every other finding stays.

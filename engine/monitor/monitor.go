@@ -10,6 +10,7 @@
 package monitor
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 	"time"
@@ -39,6 +40,23 @@ func NewState() *State {
 	return &State{Version: StateVersion, Files: map[string]*FileState{}}
 }
 
+// Check reports a state that could not be written back: an open finding
+// without one of the four severities (a state file that leaves one out).
+// A state that fails it is unreadable, as one that does not parse is.
+func (s *State) Check() error {
+	for p, f := range s.Files {
+		if f == nil {
+			continue
+		}
+		for id, of := range f.Open {
+			if of == nil || of.Severity < engine.Low || of.Severity > engine.Critical {
+				return fmt.Errorf("%s: open finding %q has no severity", p, id)
+			}
+		}
+	}
+	return nil
+}
+
 // FileState is what the service knows of one watched file.
 type FileState struct {
 	Path     string `json:"path"`
@@ -53,7 +71,10 @@ type FileState struct {
 	// Result is "clean", "findings" or "failed".
 	Result string `json:"result,omitempty"`
 	// Error is the last failure, sanitised; empty after a good scan.
-	Error string                         `json:"error,omitempty"`
+	Error string `json:"error,omitempty"`
+	// Notes say what the last good scan could not check (launch values
+	// without the host key, say), as found; empty when it checked all.
+	Notes []string                       `json:"notes,omitempty"`
 	Open  map[string]*engine.OpenFinding `json:"open"`
 }
 
@@ -138,21 +159,23 @@ func ApplyFailure(fs *FileState, err error, now time.Time) []engine.Event {
 	}}
 }
 
-func levelFor(sev string) string {
-	if v, _ := engine.ParseSeverity(sev); v >= engine.High {
+func levelFor(sev engine.Severity) string {
+	if sev >= engine.High {
 		return "warn"
 	}
 	return "info"
 }
 
 // Open turns a scan finding into the tracked form. Its id joins the file's
-// host-independent identity with the finding's own stable id.
+// host-independent identity with the finding's own stable id. The text is
+// carried as found (the report's lines, unescaped): each writer (event
+// log, desktop, webhook bodies, status) escapes it once, where it writes.
 func Open(identity string, f *engine.Finding, rules detect.RuleSet, now time.Time) *engine.OpenFinding {
-	lines := report.FindingLines(f, rules, report.TextOptions{})
+	lines := report.FindingLines(f, rules, report.TextOptions{Raw: true})
 	of := &engine.OpenFinding{
 		ID:        engine.StableID("open", identity, f.ID),
-		FindingID: f.ID, Class: f.Class, Severity: f.Severity.String(),
-		Subject: sanitize.Text(f.Subject), Server: sanitize.Text(f.Server), Tool: sanitize.Text(f.Tool),
+		FindingID: f.ID, Class: f.Class, Severity: f.Severity,
+		Subject: f.Subject, Server: f.Server, Tool: f.Tool,
 		Rule: f.Rule, Summary: lines[0], Details: lines[1:],
 		Score: f.Score, OpenedAt: stamp(now),
 	}

@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 )
 
 // StatusView is what `descriptorpin status` shows of a state, and its JSON
@@ -17,17 +18,21 @@ type StatusView struct {
 
 // TargetView is one watched file in a StatusView.
 type TargetView struct {
-	Path     string `json:"path"`
-	Kind     string `json:"kind"`
-	LastScan string `json:"last_scan"`
-	Result   string `json:"result"`
-	Error    string `json:"error,omitempty"`
-	Open     int    `json:"open"`
+	Path     string   `json:"path"`
+	Kind     string   `json:"kind"`
+	LastScan string   `json:"last_scan"`
+	Result   string   `json:"result"`
+	Error    string   `json:"error,omitempty"`
+	Notes    []string `json:"notes,omitempty"` // what the last scan could not check
+	Open     int      `json:"open"`
 }
 
 // Status builds the view of st, read from path: open findings most
-// severe first, targets in path order.
-func Status(path string, st *State) StatusView {
+// severe first, targets in path order. probes are the states the
+// scheduled capture keeps beside st (its BAIT-AND-SWITCH findings, one
+// per captured client config): their open findings are counted with the
+// target of the same path, and listed.
+func Status(path string, st *State, probes ...*FileState) StatusView {
 	v := StatusView{State: path, Open: []*engine.OpenFinding{}, Targets: []TargetView{}, Degraded: map[string]string{}}
 	paths := make([]string, 0, len(st.Files))
 	for p := range st.Files {
@@ -36,7 +41,21 @@ func Status(path string, st *State) StatusView {
 	sort.Strings(paths)
 	for _, p := range paths {
 		f := st.Files[p]
-		v.Targets = append(v.Targets, TargetView{Path: p, Kind: f.Kind, LastScan: f.LastScan, Result: f.Result, Error: f.Error, Open: len(f.Open)})
+		tv := TargetView{Path: p, Kind: f.Kind, LastScan: f.LastScan, Result: f.Result, Error: f.Error, Notes: f.Notes, Open: len(f.Open)}
+		for _, pr := range probes {
+			if pr != nil && pr.Path == p {
+				tv.Open += len(pr.Open)
+				if len(pr.Open) > 0 && tv.Result == "clean" {
+					tv.Result = "findings"
+				}
+			}
+		}
+		v.Targets = append(v.Targets, tv)
+	}
+	for _, f := range append(files(st, paths), probes...) {
+		if f == nil {
+			continue
+		}
 		ids := make([]string, 0, len(f.Open))
 		for id := range f.Open {
 			ids = append(ids, id)
@@ -49,8 +68,8 @@ func Status(path string, st *State) StatusView {
 	// Most severe first, then by class and subject: what to look at first.
 	sort.SliceStable(v.Open, func(i, j int) bool {
 		a, b := v.Open[i], v.Open[j]
-		if ra, rb := severityRank(a.Severity), severityRank(b.Severity); ra != rb {
-			return ra > rb
+		if a.Severity != b.Severity {
+			return a.Severity > b.Severity
 		}
 		if a.Class != b.Class {
 			return classRank(a.Class) < classRank(b.Class)
@@ -63,11 +82,42 @@ func Status(path string, st *State) StatusView {
 	return v
 }
 
-func severityRank(s string) int {
-	if v, ok := engine.ParseSeverity(s); ok {
-		return int(v)
+// Escaped is the view with every finding's and file's text escaped
+// (engine/sanitize), for a writer of it: the state holds text as found.
+func (v StatusView) Escaped() StatusView {
+	out := v
+	out.Open = make([]*engine.OpenFinding, len(v.Open))
+	for i, f := range v.Open {
+		c := *f
+		c.Subject, c.Server, c.Tool, c.Summary = sanitize.Text(c.Subject), sanitize.Text(c.Server), sanitize.Text(c.Tool), sanitize.Text(c.Summary)
+		c.Details = escapeAll(c.Details)
+		out.Open[i] = &c
 	}
-	return 0
+	out.Targets = make([]TargetView, len(v.Targets))
+	for i, t := range v.Targets {
+		t.Path, t.Error, t.Notes = sanitize.Text(t.Path), sanitize.Text(t.Error), escapeAll(t.Notes)
+		out.Targets[i] = t
+	}
+	return out
+}
+
+func escapeAll(in []string) []string {
+	if in == nil {
+		return nil
+	}
+	out := make([]string, len(in))
+	for i, s := range in {
+		out[i] = sanitize.Text(s)
+	}
+	return out
+}
+
+func files(st *State, paths []string) []*FileState {
+	out := make([]*FileState, len(paths))
+	for i, p := range paths {
+		out[i] = st.Files[p]
+	}
+	return out
 }
 
 func classRank(c engine.Class) int {

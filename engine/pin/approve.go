@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/launch"
@@ -239,3 +240,9 @@ func Accept(pin *Pin, findings, accepted []engine.Finding, id string, ap Approva
 	}
 	return what, nil
 }
+
+// ApprovedAt is an approval time as a pin records it: UTC, RFC 3339 to
+// the second. It is part of the pin format (the original's pins carry
+// none, and format 2's must stay byte-identical for the same input), so
+// it is not engine.TimeFormat.
+func ApprovedAt(t time.Time) string { return t.UTC().Format(time.RFC3339) }

@@ -26,6 +26,11 @@ type TextOptions struct {
 	// Color paints the severity for a terminal (ANSI SGR). Descriptor text
 	// is never coloured: it is escaped like everywhere else.
 	Color bool
+	// Raw leaves descriptor text in FindingLines as found, for a caller
+	// that keeps the lines and escapes each once where it writes it (the
+	// service's open findings: event log, desktop, webhooks, status).
+	// sanitize.Text of a raw line is the escaped line.
+	Raw bool
 }
 
 // s sanitises one untrusted string for a line of text.
@@ -33,14 +38,19 @@ func s(v string) string { return sanitize.Text(v) }
 
 // clip is the original's: newlines become spaces, then at most 88
 // characters (85 and "...").
-func clip(v string) string {
+func clip(v string) string { return clipWith(s, v) }
+
+func clipWith(esc func(string) string, v string) string {
 	v = strings.ReplaceAll(v, "\n", " ")
 	if utf8.RuneCountInString(v) <= 88 {
-		return s(v)
+		return esc(v)
 	}
 	r := []rune(v)
-	return s(string(r[:85])) + "..."
+	return esc(string(r[:85])) + "..."
 }
+
+// asFound is the escaper of TextOptions.Raw.
+func asFound(v string) string { return v }
 
 // Text renders a report in the original's line formats and order:
 // MUTATION, ADDED and REMOVED, SHADOW, POISON, TRANSPORT, then a summary.
@@ -79,6 +89,11 @@ func Lines(r *scan.Report, opt TextOptions) []byte {
 // and indented detail lines, every untrusted string sanitised.
 func FindingLines(f *engine.Finding, rules detect.RuleSet, opt TextOptions) []string {
 	ref := rules == detect.RulesReference
+	s := s // the package's escaper, or none for opt.Raw
+	if opt.Raw {
+		s = asFound
+	}
+	clip := func(v string) string { return clipWith(s, v) }
 	id := func(v string) string {
 		if opt.ShowIDs && v != "" {
 			return " [id " + v + "]"
@@ -94,7 +109,7 @@ func FindingLines(f *engine.Finding, rules detect.RuleSet, opt TextOptions) []st
 		}
 		out = append(out, fmt.Sprintf("MUTATION %s: %spinned %s scanned %s%s", s(f.Subject), renamed, engine.Digest(f.PinnedHash), engine.Digest(f.ScannedHash), id(f.ID)))
 		for _, c := range f.Changes {
-			out = append(out, changeLines(c, ref)...)
+			out = append(out, changeLinesWith(c, ref, s)...)
 		}
 		if f.ChangesOmitted > 0 {
 			out = append(out, fmt.Sprintf("  %d more changed %s not shown (see --format json)", f.ChangesOmitted, plural(f.ChangesOmitted, "field", "fields", ref)))
@@ -102,7 +117,7 @@ func FindingLines(f *engine.Finding, rules detect.RuleSet, opt TextOptions) []st
 	case engine.Launch:
 		out = append(out, fmt.Sprintf("LAUNCH %s: %s%s", s(f.Subject), s(f.Detail), id(f.ID)))
 		for _, c := range f.Changes {
-			out = append(out, changeLines(c, ref)...)
+			out = append(out, changeLinesWith(c, ref, s)...)
 		}
 	case engine.Added:
 		if f.Tool == "" && f.Detail != "" { // a server's launch config
@@ -159,10 +174,12 @@ func FindingLines(f *engine.Finding, rules detect.RuleSet, opt TextOptions) []st
 // rules) as a word diff, so a sentence added at the end of a long
 // description is what the reader sees. The reference rules keep the
 // original's 85-character cut.
-func changeLines(c engine.Change, ref bool) []string {
-	out := []string{fmt.Sprintf("  field %s changed", s(c.Path))}
+func changeLines(c engine.Change, ref bool) []string { return changeLinesWith(c, ref, s) }
+
+func changeLinesWith(c engine.Change, ref bool, esc func(string) string) []string {
+	out := []string{fmt.Sprintf("  field %s changed", esc(c.Path))}
 	if ref || (short(c.Pinned) && short(c.Scanned)) {
-		return append(out, "    pinned:  "+clip(c.Pinned), "    scanned: "+clip(c.Scanned))
+		return append(out, "    pinned:  "+clipWith(esc, c.Pinned), "    scanned: "+clipWith(esc, c.Scanned))
 	}
 	pinned, scanned := c.Pinned, c.Scanned
 	if pinned == engine.Absent {
@@ -171,7 +188,7 @@ func changeLines(c engine.Change, ref bool) []string {
 	if scanned == engine.Absent {
 		out, scanned = append(out, "    scanned: "+engine.Absent), ""
 	}
-	hunks := WordDiff(pinned, scanned)
+	hunks := wordDiff(pinned, scanned, esc)
 	if len(hunks) == 0 {
 		return append(out, "    diff:    the same words; only spacing or line breaks changed")
 	}

@@ -152,7 +152,9 @@ func lcs(a, b []word) []op {
 // words as {+...+}, "..." where context was left out, every word escaped by
 // sanitize.Text. It returns nil when the words are the same (only spacing
 // changed).
-func WordDiff(pinned, scanned string) []string {
+func WordDiff(pinned, scanned string) []string { return wordDiff(pinned, scanned, sanitize.Text) }
+
+func wordDiff(pinned, scanned string, esc func(string) string) []string {
 	ops := diffWords(splitWords(pinned), splitWords(scanned))
 	var lines []string
 	for k := 0; k < len(ops); {
@@ -178,13 +180,13 @@ func WordDiff(pinned, scanned string) []string {
 			end = e
 		}
 		stop := min(len(ops), end+diffContext)
-		lines = append(lines, renderHunk(ops[start:stop], start > 0, stop < len(ops)))
+		lines = append(lines, renderHunk(ops[start:stop], start > 0, stop < len(ops), esc))
 		k = stop
 	}
 	return lines
 }
 
-func renderHunk(ops []op, before, after bool) string {
+func renderHunk(ops []op, before, after bool, esc func(string) string) string {
 	var b strings.Builder
 	if before {
 		b.WriteString("... ")
@@ -202,11 +204,11 @@ func renderHunk(ops []op, before, after bool) string {
 		}
 		switch kind {
 		case '=':
-			b.WriteString(joinWords(run, len(run)))
+			b.WriteString(joinWords(run, len(run), esc))
 		case '-':
-			b.WriteString("[-" + joinWords(run, maxRunWords) + "-]")
+			b.WriteString("[-" + joinWords(run, maxRunWords, esc) + "-]")
 		case '+':
-			b.WriteString("{+" + joinWords(run, maxRunWords) + "+}")
+			b.WriteString("{+" + joinWords(run, maxRunWords, esc) + "+}")
 		}
 		prev = kind
 		k = e
@@ -217,7 +219,7 @@ func renderHunk(ops []op, before, after bool) string {
 	return b.String()
 }
 
-func joinWords(run []op, limit int) string {
+func joinWords(run []op, limit int, esc func(string) string) string {
 	var b strings.Builder
 	for i, o := range run {
 		if i == limit {
@@ -227,7 +229,7 @@ func joinWords(run []op, limit int) string {
 		if i > 0 && o.w.space {
 			b.WriteByte(' ')
 		}
-		b.WriteString(sanitize.Text(o.w.text))
+		b.WriteString(esc(o.w.text))
 	}
 	return b.String()
 }

@@ -3,6 +3,8 @@
 // use it.
 package english
 
+import "strconv"
+
 // Plural returns one when n is 1 and many otherwise: Plural(n, "tool",
 // "tools").
 func Plural(n int, one, many string) string {
@@ -10,4 +12,10 @@ func Plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// Count is n and the word that goes with it: Count(1, "file", "files") is
+// "1 file", Count(3, …) is "3 files".
+func Count(n int, one, many string) string {
+	return strconv.Itoa(n) + " " + Plural(n, one, many)
 }

@@ -287,3 +287,14 @@ func WriteThroughLink(path string, data []byte, perm os.FileMode, accept func(ta
 	}
 	return WriteAtomic(target, data, perm)
 }
+
+// SameFile reports whether two paths name one existing file (through
+// links, hard links and different spellings alike).
+func SameFile(a, b string) bool {
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	sb, err := os.Stat(b)
+	return err == nil && os.SameFile(sa, sb)
+}

@@ -157,6 +157,10 @@ type ServerOptions struct {
 	Capabilities []string
 	// Hang makes every call go unanswered until the test ends.
 	Hang bool
+	// Replaceable lets a later server take the name (AllowReplacement);
+	// TakeOver takes it from a Replaceable owner (ReplaceExisting), as a
+	// notification daemon started after another does.
+	Replaceable, TakeOver bool
 }
 
 // NewServer connects to the bus, exports the server at
@@ -183,7 +187,14 @@ func (b *Bus) NewServer(t testing.TB, opt ServerOptions) *Server {
 	if err := conn.Export(fdo{s}, "/org/freedesktop/Notifications", "org.freedesktop.Notifications"); err != nil {
 		t.Fatal(err)
 	}
-	reply, err := conn.RequestName("org.freedesktop.Notifications", dbus.NameFlagDoNotQueue)
+	flags := dbus.NameFlagDoNotQueue
+	if opt.Replaceable {
+		flags |= dbus.NameFlagAllowReplacement
+	}
+	if opt.TakeOver {
+		flags |= dbus.NameFlagReplaceExisting
+	}
+	reply, err := conn.RequestName("org.freedesktop.Notifications", flags)
 	if err != nil || reply != dbus.RequestNameReplyPrimaryOwner {
 		t.Fatalf("owning org.freedesktop.Notifications: %v (reply %d)", err, reply)
 	}
