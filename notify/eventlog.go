@@ -312,11 +312,11 @@ func productFields(ev *engine.Event) *zerolog.Event {
 			fd.Int("score", f.Score)
 		}
 		if len(f.Signals) > 0 {
-			fd.Strs("signals", escapeAll(f.Signals))
+			fd.Strs("signals", sanitize.Texts(f.Signals))
 		}
 		fd.Str("summary", sanitize.Text(f.Summary))
 		if len(f.Details) > 0 {
-			details := escapeAll(f.Details)
+			details := sanitize.Texts(f.Details)
 			for i := range details {
 				details[i] = strings.TrimSpace(details[i]) // the text report's indentation
 			}
@@ -343,7 +343,7 @@ func productFields(ev *engine.Event) *zerolog.Event {
 			{"accepted", p.Accepted}, {"unaccepted", p.Unaccepted}, {"approved_by", p.ApprovedBy},
 		} {
 			if len(list.vals) > 0 {
-				pd.Strs(list.key, escapeAll(list.vals))
+				pd.Strs(list.key, sanitize.Texts(list.vals))
 			}
 		}
 		pd.Int("tools", p.Tools).Int("servers", p.Servers).Int("acceptances", p.Acceptances)

@@ -124,12 +124,12 @@ func sanitizeFinding(f *engine.OpenFinding) *engine.OpenFinding {
 	c.Class = engine.Class(sanitize.Text(string(c.Class)))
 	c.Subject, c.Server, c.Tool = sanitize.Text(c.Subject), sanitize.Text(c.Server), sanitize.Text(c.Tool)
 	c.Rule, c.Summary = sanitize.Text(c.Rule), sanitize.Text(c.Summary)
-	c.Details = escapeAll(c.Details)
+	c.Details = sanitize.Texts(c.Details)
 	for i := range c.Details {
 		c.Details[i] = strings.TrimSpace(c.Details[i])
 	}
 	c.PinnedDigest, c.ScannedDigest = sanitize.Text(c.PinnedDigest), sanitize.Text(c.ScannedDigest)
-	c.Signals = escapeAll(c.Signals)
+	c.Signals = sanitize.Texts(c.Signals)
 	c.OpenedAt = sanitize.Text(c.OpenedAt)
 	return &c
 }

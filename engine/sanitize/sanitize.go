@@ -103,3 +103,15 @@ func Clip(s string, n int) string {
 	}
 	return s[:i] + "..."
 }
+
+// Texts is Text over each string of ss, into a new slice; nil stays nil.
+func Texts(ss []string) []string {
+	if len(ss) == 0 {
+		return nil
+	}
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = Text(s)
+	}
+	return out
+}
