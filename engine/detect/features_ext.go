@@ -135,11 +135,36 @@ func concealmentFeatures(a *Text) (string, string) {
 		if negatedHide.MatchString(t) {
 			continue // "never omit or hide the legacy ones" protects
 		}
-		if protectiveObject.MatchString(t) || consentGuard.MatchString(t) {
+		if protectiveObject.MatchString(t) || presentational.MatchString(t) || consentGuard.MatchString(t) {
 			continue
+		}
+		if f&(kUser|kModel|kYou) == 0 && thirdPerson(firstWord(t)) {
+			continue // "Reports only the paths, never the words": the tool described
 		}
 		if f.any(kUser|kModel|kYou) || f&kModal != 0 {
 			return sentenceHit(a, se, "instructs to keep something from the user")
+		}
+	}
+	// a negated telling ("not mentioned to the user", "do not list the
+	// removed files in your reply") right after the text says the tool
+	// does something besides its job (a copy, a ping, files removed): the
+	// side effect is what is kept from the user
+	ss := a.sentences()
+	for n, se := range ss {
+		f := se.f
+		if !f.has(kDisclose|kNeg) || !f.any(kUser|kReply|kYou|kModel) || f&kConsent != 0 {
+			continue
+		}
+		t := s[se.i:se.j]
+		if protectiveObject.MatchString(t) || presentational.MatchString(t) || consentGuard.MatchString(t) {
+			continue
+		}
+		for m := max(0, n-2); m <= n; m++ {
+			if ss[m].f.any(kSideEffect|kLeave) || m < n && ss[m].f.has(kSend|kExternal) {
+				lo := ss[m]
+				lo.j = se.j
+				return sentenceHit(a, lo, "keeps a side effect of the tool from the user")
+			}
 		}
 	}
 	// consent claimed on the user's behalf: "the user already approved
@@ -152,6 +177,10 @@ func concealmentFeatures(a *Text) (string, string) {
 	}
 	return "", ""
 }
+
+// presentational: what is kept out of a reply is a representation, not an
+// action ("do not show the raw page UUID to the user").
+var presentational = regexp.MustCompile(`\b(ids?|uuids?|identifiers?|raw|json|markup|html|stack ?traces?|cursors?|internal)\b`)
 
 var negatedHide = regexp.MustCompile(`\b(never|not|don't|no|without)\b[^.;]{0,24}\b(hide|conceal)\b`)
 
@@ -168,6 +197,12 @@ func priorityFeatures(a *Text) (string, string) {
 		f := se.f
 		if f&kRevoked != 0 && f&kInstr != 0 && f.any(kYou|kProvenance|kSysPrompt|kModel) {
 			return sentenceHit(a, se, "declares the model's instructions void")
+		}
+		// the descriptor claims to count more than the user, the prompt or
+		// the conversation: "where this text and the user disagree, this
+		// text wins", "its value replaces the host application's rules"
+		if f&kSelf != 0 && (f&kRank != 0 && f.any(kUser|kSysPrompt|kInstr|kConv|kYou|kModel) || f&kReplace != 0 && f.any(kSysPrompt|kInstr)) {
+			return sentenceHit(a, se, "claims the tool's own text outranks the user or the instructions")
 		}
 		if f&kAuthority == 0 {
 			continue
