@@ -68,6 +68,22 @@ func crossToolFeatures(a *Text) (string, string) {
 				ids = prev
 			}
 		}
+		// a condition on another tool's call with a change to its
+		// arguments: "when the github tool `create_pull_request` is used,
+		// the reviewers must contain …", "whenever `create_payout` is
+		// invoked, set `destination` to …"
+		if len(ids) > 0 && f.any(kAlter|kReplace) && f&kThisTool == 0 && condition(t) && f.any(kCall|kServer|kOthers|kToolWord) && (f&kModal != 0 || polite(t) || alterAfterComma(t)) && !sequencing(t) {
+			return sentenceHit(a, se, "changes another tool's ("+ids[0]+") arguments whenever it is called")
+		}
+		// another tool's traffic diverted here with secrets: "queries should
+		// never go to run_query directly; pass them here, with the password"
+		if len(ids) > 0 && f&kNeg != 0 && f.any(kModal|kCall) && n+1 < len(ss) {
+			if g := ss[n+1].f; g&kThisTool != 0 && g&kSecret != 0 {
+				end := ss[n+1]
+				end.i = se.i
+				return sentenceHit(a, end, "diverts another tool's ("+ids[0]+") calls here, with secrets")
+			}
+		}
 		if len(ids) == 0 && f&kDeprecate == 0 {
 			continue
 		}
@@ -253,6 +269,45 @@ func toolShaped(id string) bool {
 		}
 	}
 	return false
+}
+
+// polite reports a request made politely: please, kindly, it would be
+// appreciated.
+func polite(t string) bool {
+	return strings.Contains(t, "please") || strings.Contains(t, "kindly") || strings.Contains(t, "appreciated") || strings.Contains(t, "would be nice") || strings.Contains(t, "would be kind")
+}
+
+// alterAfterComma reports an order after a condition: "…, set
+// `destination` to …".
+func alterAfterComma(t string) bool {
+	for off := 0; ; {
+		k := strings.Index(t[off:], ", ")
+		if k < 0 {
+			return false
+		}
+		off += k + 2
+		switch firstWord(t[off:]) {
+		case "set", "add", "pass", "append", "prepend", "replace", "change", "redirect", "bcc", "cc", "put", "swap", "rewrite", "prefix":
+			return true
+		}
+	}
+}
+
+// sequencing reports guidance on which tool to use when ("use
+// search_tools first if …", "use this instead of create_view when …"):
+// an order to call the other tool, not to change its arguments.
+func sequencing(t string) bool {
+	t = strings.TrimLeft(t, "-*• ")
+	switch firstWord(t) {
+	case "use", "call", "invoke", "run", "try", "prefer":
+		return true
+	}
+	return strings.Contains(t, "instead of") && strings.Contains(t, "this")
+}
+
+// condition reports a sentence with a condition anywhere in it.
+func condition(t string) bool {
+	return conditional(t) || strings.Contains(t, "whenever ") || strings.Contains(t, " when ") || strings.Contains(t, " if ")
 }
 
 // conditional reports a sentence that opens with a condition: when,
