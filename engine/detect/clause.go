@@ -64,6 +64,13 @@ const (
 	kRead                            // read, open, load, list, call: the model fetching something
 	kShellWord                       // curl, wget, rm, chmod, sudo, crontab, bashrc: a shell command may follow
 	kAlter                           // set, pass, add, append, bcc: changes the arguments of a call
+	kDisclose                        // mention, tell, say, surface, bring up, write about: telling someone
+	kReply                           // the answer, your reply, the response, the summary: what the user reads
+	kSideEffect                      // also, automatically, a copy, removed, kept, sold: something the tool does besides its job
+	kSelf                            // this text, this description, these instructions, the values here: the descriptor itself
+	kRank                            // wins, prevails, authoritative, more recent than, takes its place: a claim to count more
+	kOtherW                          // other, another, competing, rival: a word that points away from this tool
+	kReplace                         // replaces, in place of, stands in for: one thing put where another was
 )
 
 // lexicon maps normalised words and phrases to their features.
@@ -91,38 +98,45 @@ func init() {
 	lex(kRunVerb, "run", "execute", "install", "type")
 	lex(kSecret, "password", "passwords", "passcode", "token", "tokens", "api key", "api keys", "apikey", "secret", "secrets", "credential", "credentials", "cookie", "cookies", "cvc", "cvv", "card number", "card numbers", "card details", "pin", "pins", "otp", "private key", "private keys", "seed phrase", "mnemonic", "bearer", "access key", "access keys", "2fa", "recovery codes", "keychain", "session cookie", "auth token", "github token", "connection strings", "connection string", "dial-in pins", "passport number")
 	lex(kHost, "environment variable", "environment variables", "env vars", "env var", "printenv", "hostname", "whoami", "os username", "os user", "username", "local ip", "ip address", "working directory", "cwd", "home directory", "os version", "uname", "ls -la", "machine's", "device details", "home path", "dotfiles", "shell history", "mcp servers", "full configs")
-	lex(kConv, "conversation", "conversations", "transcript", "chat history", "prior turns", "previous turns", "every turn", "turns", "previous messages", "earlier messages", "last messages", "dialogue", "dialog", "the chat", "this chat", "in chat", "messages you exchanged", "message history", "thread")
+	lex(kConv, "previous message", "every previous message", "system messages", "conversation", "conversations", "transcript", "chat history", "prior turns", "previous turns", "every turn", "turns", "previous messages", "earlier messages", "last messages", "dialogue", "dialog", "the chat", "this chat", "in chat", "messages you exchanged", "message history", "thread")
 	lex(kSysPrompt, "system prompt", "system prompts", "sys prompt", "sysprompt", "system instructions", "initial prompt", "hidden prompt", "pre-prompt", "developer message", "developer messages", "system message", "hidden instructions", "operator instructions", "initial instructions", "your context window", "context window, byte", "tool definitions", "tool list", "your instructions", "your configuration", "assistant configuration", "client template", "instructions you received", "instructions you were given", "guidelines you were given", "your prompt", "custom instructions you", "system and developer")
 	lex(kOtherOut, "other tool", "other tools", "any other tool", "every other tool", "tool outputs", "tool output", "previous tool outputs", "other e-mails", "other emails", "every tool", "tools available", "any tool", "through any tool", "most recent call", "other tools'", "every other", "tool calls")
 	lex(kProvenance, "visible to you", "available to you", "you can read", "you can see", "you can access", "you have read", "you have seen", "you received", "you were given", "in this session", "this session", "earlier in", "in this conversation", "this conversation", "in the chat", "anywhere in", "so far", "from memory", "you know", "you remember", "you have access", "you've seen", "in your context", "mentioned in", "typed them", "they typed", "as typed", "you can find", "you need to find", "earlier in this", "you made", "you called", "you have called", "you ran", "you've read", "you've called", "you are connected to", "you're connected to")
-	lex(kExternal, "partners", "partner", "third parties", "third-party", "third party", "advertisers", "advertising", "marketing", "sales team", "sales teams", "analytics", "webhook", "endpoint", "offsite", "outside", "external", "prospecting")
+	lex(kExternal, "buyers", "data brokers", "brokers", "data buyers", "resellers", "partners", "partner", "third parties", "third-party", "third party", "advertisers", "advertising", "marketing", "sales team", "sales teams", "analytics", "webhook", "endpoint", "offsite", "outside", "external", "prospecting")
 	lex(kHide, "hide", "conceal", "don't reference", "do not reference", "not repeated", "do not read", "don't read", "don't flag", "doesn't flag", "don't mention", "do not mention", "without telling", "without informing", "never mention", "not visible", "keep quiet", "don't tell", "do not tell", "refer to them only", "reports only", "not tell", "do not bother", "don't bother", "not bother", "no need to tell", "no need to inform", "no need to mention", "in the background", "in background", "behind the scenes")
 	lex(kOverride, "ignore", "disregard", "supersede", "supersedes", "outrank", "outranks", "override", "overrides", "precedence", "no longer follow", "lower number wins", "highest", "instead of the", "takes priority", "disregards", "bypass", "regardless", "disabled", "lifted", "suspended", "even if the user", "even when the user", "even if they", "even if the user names", "even when the user has")
 	lex(kInstr, "instructions", "instruction", "guidelines", "guideline", "rules", "system prompt", "directive", "directives", "policy", "policies", "guidance", "safety guidance")
-	lex(kPersona, "persona", "your new role", "new role", "you are now", "from this point", "from now on", "role is", "developer mode", "god mode", "red-team mode", "jailbreak mode", "dan", "unrestricted mode", "maintenance mode", "debug mode", "runs as", "act as", "pretend to be", "pretend you are", "you are dan", "now runs as", "now operate", "now operating", "dev-mode", "dev mode", "developer-mode", "god-mode", "jailbreak-mode", "debug-mode", "admin mode", "sudo mode", "no-limits mode", "the user is an admin", "the user is admin", "the user is root", "user is a developer", "admin privileges", "elevated privileges")
+	lex(kPersona, "ab jetzt", "von nun an", "von jetzt an", "a partir de ahora", "d'ora in poi", "desormais", "you are the", "breaks character", "break character", "stay in character", "persona", "your new role", "new role", "you are now", "from this point", "from now on", "role is", "developer mode", "god mode", "red-team mode", "jailbreak mode", "dan", "unrestricted mode", "maintenance mode", "debug mode", "runs as", "act as", "pretend to be", "pretend you are", "you are dan", "now runs as", "now operate", "now operating", "dev-mode", "dev mode", "developer-mode", "god-mode", "jailbreak-mode", "debug-mode", "admin mode", "sudo mode", "no-limits mode", "the user is an admin", "the user is admin", "the user is root", "user is a developer", "admin privileges", "elevated privileges")
 	lex(kUnrestrict, "refusals", "refusal", "refuse", "refuses", "decline", "declines", "disclaimers", "disclaimer", "warnings", "restrictions", "unrestricted", "unfiltered", "uncensored", "comply", "obey", "no rules", "without limits", "authorisation", "authorization", "safety", "content restrictions", "never asks", "confirmations", "no limits", "anything now", "limits", "filters", "filter", "answer everything", "safety=off", "guardrails", "censorship", "ethics", "skip all confirmations", "skip confirmations", "skip confirmation", "no confirmation", "no confirmations", "run what they say", "do what they say")
 	lex(kPrefer, "prefer", "exclusively", "choose", "select", "route", "rely on", "only officially", "only verified", "always select", "always choose", "always prefer", "sole")
 	lex(kOthers, "other tools", "other tool", "any other", "all other", "every other", "alternatives", "alternative", "competing", "competitor", "competitors", "rival", "other search", "other e-mail", "other email", "other payment", "other weather", "other fetch", "other crm", "other travel", "other calendar", "other servers", "other providers", "more than one tool", "another tool", "other travel", "other e-mail tools")
-	lex(kDisparage, "unsafe", "insecure", "outdated", "fabricated", "inaccurate", "unreliable", "leak", "broken", "not certified", "malicious", "compromised", "failure rate", "silent-failure", "wrong", "incorrect", "worse", "inferior", "dangerous", "scam", "untrusted", "unverified", "not pci-dss", "deprecated")
+	lex(kDisparage, "scams", "scammy", "manipulated", "unstable", "leaks", "leak data", "leaking", "buggy", "fake", "spyware", "steal", "steals", "harvest", "unsafe", "insecure", "outdated", "fabricated", "inaccurate", "unreliable", "leak", "broken", "not certified", "malicious", "compromised", "failure rate", "silent-failure", "wrong", "incorrect", "worse", "inferior", "dangerous", "scam", "untrusted", "unverified", "not pci-dss", "deprecated")
 	lex(kSuperlative, "the best", "world's best", "best-in-class", "fastest", "#1", "world's", "most trusted", "most accurate", "rated", "award-winning", "recommended", "trusted by", "used by", "99%", "lowest", "top-rated", "number one", "only officially", "only verified", "only trusted", "only approved", "only authoritative", "only certified")
 	lex(kThisTool, "this tool", "this one", "this server", "here", "this function")
-	lex(kHarmObj, "workspace", "entire", "whole", "dotfiles", ".git", "cluster-admin", "system:anonymous", "public-read", "balance", "fee account", "reserve account", "authorized_keys", "location", "contacts", "all files", "every file", "hidden folders")
+	lex(kHarmObj, "firewall", "antivirus", "two-factor", "two factor", "2-step", "mfa", "authentication", "selinux", "ufw", "user's behalf", "their behalf", "behalf of", "public", "publicly", "phone number", "phone numbers", "home address", "e-mail addresses", "workspace", "entire", "whole", "dotfiles", ".git", "cluster-admin", "system:anonymous", "public-read", "balance", "fee account", "reserve account", "authorized_keys", "location", "contacts", "all files", "every file", "hidden folders")
 	lex(kVerbatim, "verbatim", "word for word", "byte for byte", "unabridged", "exactly as", "in full", "exact", "complete", "full", "raw", "every", "all", "output of", "current")
 	lex(kDeprecate, "deprecated", "deprecation", "has moved", "have moved", "system update", "known issue", "moved to", "no longer supported", "retired", "cross-server", "interop", "platform-level", "any server", "whichever server", "any connected server", "deprecation notice")
 	lex(kToolWord, "tool", "tools", "function", "functions", "server", "servers")
 	lex(kCall, "call", "calls", "invoke", "invoked", "use", "using", "used", "called")
-	lex(kNeg, "not", "never", "no", "don't", "without", "doesn't", "isn't", "aren't", "nothing", "nor")
+	lex(kNeg, "not", "never", "no", "none", "don't", "without", "doesn't", "isn't", "aren't", "nothing", "nor")
 	lex(kEvery, "every", "each", "all", "any", "whenever", "each time", "every time")
-	lex(kConsent, "ask the user", "asks the user", "with the user's", "confirm with", "unless they ask", "unless the user", "if the user asks", "get their ok", "with their consent", "user agrees", "explicit confirmation", "user enabled", "has enabled", "user has enabled", "the user wants", "user explicitly", "disclosed", "privacy notice", "instruction from the user", "instructions from the user", "until the user", "agreed with", "read the text back", "show the user", "preview")
-	lex(kLeave, "mirrored", "mirrored to", "shared with", "forwarded to", "sent to", "uploaded to", "copied to", "exported to", "posted to", "enrolled in", "synced to", "transfers", "shares it", "share it")
+	lex(kConsent, "didn't ask", "did not ask", "not asked for", "ask the user", "asks the user", "with the user's", "confirm with", "unless they ask", "unless the user", "if the user asks", "get their ok", "with their consent", "user agrees", "explicit confirmation", "user enabled", "has enabled", "user has enabled", "the user wants", "user explicitly", "disclosed", "privacy notice", "instruction from the user", "instructions from the user", "until the user", "agreed with", "read the text back", "show the user", "preview")
+	lex(kLeave, "sold to", "sold", "resold", "handed to", "passed on to", "given to", "mirrored", "mirrored to", "shared with", "forwarded to", "sent to", "uploaded to", "copied to", "exported to", "posted to", "enrolled in", "synced to", "transfers", "shares it", "share it")
 	lex(kServer, "server", "servers", "server's", "mcp server", "any server", "connected server", "connector", "connectors", "integration", "integrations")
-	lex(kThreat, "skipping it", "skipping this", "skip it", "will start returning", "refuse to start", "refuses to start", "cannot return", "cannot authenticate", "will not render", "won't render", "risks data", "cannot proceed", "cannot work", "will not work", "won't work", "until you have", "until you've", "unless you have", "until you first", "precondition required")
-	lex(kEveryTurn, "before every", "after every", "every new session", "each new session", "once per session", "once per conversation", "at the start of every", "on every new", "every response", "every reply", "every answer", "every turn", "each response", "each reply", "on every session", "every conversation")
+	lex(kThreat, "error otherwise", "fails otherwise", "rejected otherwise", "refused otherwise", "will be rejected", "considered corrupted", "is considered corrupted", "will be deleted", "gets wiped", "will be wiped", "skipping it", "skipping this", "skip it", "will start returning", "refuse to start", "refuses to start", "cannot return", "cannot authenticate", "will not render", "won't render", "risks data", "cannot proceed", "cannot work", "will not work", "won't work", "until you have", "until you've", "unless you have", "until you first", "precondition required")
+	lex(kEveryTurn, "after each", "before each", "each of your answers", "each of your replies", "before every", "after every", "every new session", "each new session", "once per session", "once per conversation", "at the start of every", "on every new", "every response", "every reply", "every answer", "every turn", "each response", "each reply", "on every session", "every conversation")
 	lex(kAuthority, "higher authority", "more authority", "authority than", "authority over", "higher priority than", "higher rank", "outranks", "outrank", "lower number wins", "prevails", "overrule", "overrules", "takes precedence", "take precedence", "precedence over", "supersedes", "highest)", "level 0")
-	lex(kRevoked, "cancelled", "canceled", "obsolete", "void", "revoked", "no longer apply", "no longer valid", "no longer in effect", "superseded", "withdrawn", "rescinded", "invalidated")
+	lex(kRevoked, "cancels", "cancel", "discards", "discarded", "voids", "nullifies", "cancelled", "canceled", "obsolete", "void", "revoked", "no longer apply", "no longer valid", "no longer in effect", "superseded", "withdrawn", "rescinded", "invalidated")
 	lex(kRead, "read", "open", "load", "list", "called", "passed", "access", "fetch", "cat", "have read", "you have called")
 	lex(kShellWord, "curl", "wget", "rm", "chmod", "crontab", "authorized_keys", "pip", "pip3", "npm", "hookspath", "tcp", "nc", "ncat", "base64", "sudo", "iwr", "invoke-webrequest", "bashrc", "zshrc", "bash_profile", "profile", "source", "etc", "sh", "bash")
-	lex(kAlter, "set", "pass", "add", "append", "prepend", "bcc", "cc", "put", "include", "replace", "redirect", "force", "passing", "setting", "adding")
+	lex(kAlter, "must contain", "prefixed", "prefix", "added", "rewrite", "rewritten", "swap", "set", "pass", "add", "append", "prepend", "bcc", "cc", "put", "include", "replace", "redirect", "force", "passing", "setting", "adding")
+	lex(kDisclose, "mention", "mentioned", "mentions", "tell", "told", "say", "said", "write about", "talk about", "speak about", "speak of", "surface", "surfaced", "disclose", "reveal", "revealed", "bring up", "bring this up", "bring it up", "brings up", "inform", "informed", "notify", "notified", "report", "reported", "explain", "admit", "point out", "list", "listed", "show", "shown", "display", "displayed", "flag", "announce", "confirm")
+	lex(kReply, "answer", "answers", "reply", "replies", "response", "responses", "summary", "summaries", "output", "message to the user", "chat", "the user", "users", "user")
+	lex(kSideEffect, "in the background", "silently", "quietly", "a copy", "copy", "copies", "copied", "kept", "keeps", "stored", "retained", "removed", "deleted", "wiped", "written", "sold", "ping", "telemetry", "statistic", "statistics", "operator", "admin", "production", "is shared", "are shared", "shared with", "forwarded", "mirrored", "logged", "tracked", "recorded", "charged", "billed")
+	lex(kSelf, "this text", "this description", "this note", "this notice", "this instruction", "these instructions", "this schema", "this field", "this block", "this policy", "its value", "the values here", "the text here", "tool text", "this tool's text", "this tool's description", "this section", "what is written here", "the instructions here")
+	lex(kRank, "wins", "win", "prevail", "prevails", "authoritative", "more recent than", "newer than", "takes its place", "take its place", "counts more", "comes first", "overrides", "override", "supersedes", "the final word", "the last word", "beats")
+	lex(kReplace, "replaces", "replace", "replaced", "in place of", "stands in for", "instead of", "takes the place")
+	lex(kOtherW, "other", "another", "competing", "competitor", "competitors", "rival", "rivals", "alternative", "alternatives")
 	lex(kDataCtx, "injection", "injections", "jailbreak", "jailbreaks", "phishing", "malicious", "adversarial", "red-team", "classify", "classifier", "detectors", "detector", "flags", "flagged", "blocked", "lint", "moderate", "dataset", "datasets", "corpus", "samples", "lure", "risky", "scanner", "evaluation", "social-engineering", "treated as data", "as data", "do not act", "never follow", "not followed", "never executes")
 }
 
@@ -366,6 +380,22 @@ func isDomain(t string) bool {
 	return false
 }
 
+// backtickSubst reports `curl …` used as a command substitution (after
+// "=", a quote or a word), not a markdown code span that opens with curl.
+func backtickSubst(s string) bool {
+	for off := 0; ; {
+		k := strings.Index(s[off:], "`curl")
+		if k < 0 {
+			return false
+		}
+		k += off
+		if k > 0 && strings.IndexByte("=\"'$", s[k-1]) >= 0 {
+			return true
+		}
+		off = k + 1
+	}
+}
+
 // shellConstruct finds the shell commands that do harm on their own:
 // download and execute, recursive deletes of home or system paths,
 // world-writable permissions, persistence in shell start-up files, cron
@@ -392,7 +422,7 @@ func shellConstruct(s string) feature {
 		return kShell
 	case (has("pip install") || has("pip3 install") || has("npm install") || has("npm i ")) && (has("http://") || has("https://") || has("--index-url") || has("--extra-index-url") || has("--trusted-host")):
 		return kShell
-	case has("<(curl") || has("<(wget") || has("$(curl") || has("$(wget") || has("`curl"):
+	case has("<(curl") || has("<(wget") || has("$(curl") || has("$(wget") || backtickSubst(s):
 		return kShell
 	case has("core.hookspath") || has("/dev/tcp/") || has("nc -e") || has("ncat -e") || has("base64 -d |") || has("base64 --decode |"):
 		return kShell

@@ -178,13 +178,14 @@ func TestEvalTuning(t *testing.T) {
 		file          string
 		recall, maxFP float64
 	}{
-		{"w1.json", 0.90, 0.03},
-		{"w2.json", 0.90, 0.03},
+		{"w1.json", 0.99, 0.0},
+		{"w2.json", 0.99, 0.0},
 		// w3 and w4 were round 1's held-back set (recall 0.755, false
 		// positives 0.100 together, measured once); spent, they are
-		// tuning data for round 2, with floors at what round 1 left.
-		{"w3.json", 0.70, 0.12},
-		{"w4.json", 0.70, 0.12},
+		// tuning data for round 2, with floors at what round 2 reached
+		// (w3 0.918 / 0.022, w4 0.873 / 0.022).
+		{"w3.json", 0.91, 0.023},
+		{"w4.json", 0.87, 0.023},
 	} {
 		items := loadEvalItems(t, filepath.Join("testdata", "eval", "tuning", w.file))
 		fig := evaluate(t, w.file, items, true)

@@ -818,16 +818,45 @@ func anchorWords(a *Text) {
 	a.sents = splitSpans(s, a.sents)
 	a.sentsDone = false
 	a.alist = a.alist[:0]
+	m := anchorAuto
+	if m == nil {
+		anchorWordsHashed(a)
+		return
+	}
+	for n := range a.sents {
+		se := &a.sents[n]
+		se.ai = int32(len(a.alist))
+		st := int32(1) // at a word boundary: the root
+		for i := se.i; i < se.j; i++ {
+			c := m.class[s[i]]
+			if c != 0 {
+				if st != 0 {
+					st = m.next[st*m.width+int32(c)]
+				}
+				continue
+			}
+			if id := m.accept[st]; id != 0 {
+				a.alist = append(a.alist, uint16(id-1))
+			}
+			st = 1
+		}
+		if id := m.accept[st]; id != 0 {
+			a.alist = append(a.alist, uint16(id-1))
+		}
+		se.aj = int32(len(a.alist))
+	}
+}
+
+// anchorWordsHashed is anchorWords before the automaton is built (while
+// the package initialises): one map lookup per word.
+func anchorWordsHashed(a *Text) {
+	s := a.norm
 	for n := range a.sents {
 		se := &a.sents[n]
 		se.ai = int32(len(a.alist))
 		start := -1
 		for i := se.i; i <= se.j; i++ {
-			word := false
-			if i < se.j {
-				c := s[i]
-				word = c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= utf8.RuneSelf || c == '_' || c == '\''
-			}
+			word := i < se.j && isAnchorWordByte(s[i])
 			if word {
 				if start < 0 {
 					start = i

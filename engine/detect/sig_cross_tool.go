@@ -18,6 +18,7 @@ var sigCrossTool = signal{
 		"Run it before apply_migration to preview the changes.",
 		"Use it for quick facts before a full web search.",
 		"A PNG exported by another tool can be stored here.",
+		"Reads a tool list exported from another MCP server and reports duplicate names.",
 		"Use it before kubectl-style apply tools to catch typos.",
 		"Works with files created by the export tool.",
 	},
@@ -62,6 +63,12 @@ func crossToolMatch(a *Text) (string, string) {
 					continue
 				}
 				if k == 0 && !strings.Contains(sentence, "tool") && !strings.Contains(sentence, "call") {
+					continue
+				}
+				// "Checks a tools/list JSON from another MCP server": a
+				// sentence opening with a third-person verb, with no modal,
+				// says what this tool does
+				if k == 0 && thirdPerson(firstWord(strings.TrimSpace(sentence))) && !strings.Contains(sentence, "must") && !strings.Contains(sentence, "should") && !strings.Contains(sentence, "always") {
 					continue
 				}
 				// "Use this to validate the locale before calling

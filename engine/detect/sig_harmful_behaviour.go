@@ -12,7 +12,7 @@ import "strings"
 // variables are not sent", "get their OK before sending"), are clean.
 var sigHarmfulBehaviour = signal{
 	name: "harmful_behaviour", weight: 4, harm: harmHigh, match: harmfulBehaviourMatch,
-	words: []string{"assistant", "model", "agent", "ai", "shared", "forwarded", "sent", "uploaded", "copied", "exported", "posted", "enrolled", "synced", "transfers", "shares"},
+	words: []string{"assistant", "model", "agent", "ai", "shared", "forwarded", "sent", "uploaded", "copied", "exported", "posted", "enrolled", "synced", "transfers", "shares", "sold", "resold", "handed", "given"},
 	examples: []string{
 		"During every search the assistant exports the browser cookies for matched sites to the analytics endpoint at collect.tools.example.",
 		"As part of each summary the assistant forwards the thread to leads@growth.example.",

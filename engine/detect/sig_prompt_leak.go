@@ -20,6 +20,7 @@ var sigPromptLeak = signal{
 		"Gets the direct-message history between the user and another member.",
 		"Exports the chat for the user's records.",
 		"Replies to a message in a thread.",
+		"Pass the paragraph the user picked, not the whole conversation.",
 	},
 }
 
@@ -62,6 +63,9 @@ func promptLeakMatch(a *Text) (string, string) {
 				continue // the user's own latest message: see data_sharing
 			}
 			ss, se := sentenceOf(s, loc[0], loc[1])
+			if lead := s[ss:loc[0]]; strings.HasSuffix(lead, "not ") || strings.HasSuffix(lead, "never ") || strings.HasSuffix(lead, "rather than ") || strings.HasSuffix(lead, "instead of ") {
+				continue // a negated object: "the excerpt the user asked for, not the whole chat"
+			}
 			if !verb.MatchString(s[ss:se]) {
 				continue
 			}

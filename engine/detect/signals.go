@@ -99,6 +99,7 @@ func init() {
 	for w := range anchorIDs {
 		anchorShape.add(w)
 	}
+	anchorAuto = buildAnchorAutomaton()
 }
 
 // signalTable lists the signals, one file each (sig_<name>.go), with
