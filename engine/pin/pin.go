@@ -371,6 +371,7 @@ var hexID = regexp.MustCompile(`^[0-9a-f]{16}$`)
 type pinReader struct {
 	file string
 	data []byte
+	buf  []byte // canonical bytes of the descriptor being verified
 }
 
 func (r *pinReader) errAt(v *jsonv.Value, path, format string, args ...any) error {
@@ -570,16 +571,14 @@ func (r *pinReader) tool(v *jsonv.Value, path string, p *Pin) (*Tool, error) {
 	if p.Format == Format1 && len(dv.Members) != 3 {
 		return nil, r.tampered(dv, path+".descriptor", "entry %q: a format-1 descriptor has exactly name, description and input_schema", label)
 	}
-	c := canon.Encode(dv)
-	got := canon.Hash(c)
+	r.buf = canon.Append(r.buf[:0], dv)
+	got := canon.Hash(r.buf)
 	if got != t.Hash {
 		return nil, r.tampered(dv, path+".descriptor", "entry %q: stored descriptor hashes to %s, not the recorded %s", label, engine.Digest(got), engine.Digest(t.Hash))
 	}
-	cv, err := jsonv.Parse(c)
-	if err != nil {
-		return nil, r.errAt(dv, path+".descriptor", "re-reading descriptor: %v", err)
-	}
-	t.Descriptor = cv
+	// What parsing the canonical bytes would give, without parsing them;
+	// a stored descriptor is canonical already, so it is mostly shared.
+	t.Descriptor = canon.Tree(dv)
 	if t.Approval, err = r.approval(v, path, p.Format); err != nil {
 		return nil, err
 	}

@@ -141,14 +141,22 @@ func applyAcceptances(f engine.Finding, pn *pin.Pin) (reported, accepted *engine
 
 type scanned struct {
 	tool *engine.Tool
-	desc pin.Descriptor
+	hash string
+	desc pin.Descriptor // built only for a tool that differs from the pin
+}
+
+// describe fills in the descriptor of a tool that differs from the pin.
+func (sc *scanned) describe(pn *pin.Pin) {
+	sc.desc = pin.Describe(sc.tool, pn.Format, pn.Exclude)
 }
 
 func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, notes *[]string) []engine.Finding {
-	cur := map[string]scanned{}
-	keys := map[string]bool{}
-	for _, t := range inv.Tools() {
-		cur[t.Key()] = scanned{t, pin.Describe(t, pn.Format, pn.Exclude)}
+	tools := inv.Tools()
+	hashes := hashTools(tools, pn)
+	cur := make(map[string]scanned, len(tools))
+	keys := make(map[string]bool, len(tools)+len(pn.Tools))
+	for i, t := range tools {
+		cur[t.Key()] = scanned{tool: t, hash: hashes[i]}
 		keys[t.Key()] = true
 	}
 	for _, pt := range pn.Tools {
@@ -168,11 +176,12 @@ func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, notes *[]strin
 		pt := pn.Tool(k)
 		sc, has := cur[k]
 		switch {
-		case pt != nil && has && pt.Hash == sc.desc.Hash:
+		case pt != nil && has && pt.Hash == sc.hash:
 		case pt != nil && has:
 			if !opt.wants(engine.Mutation) {
 				continue
 			}
+			sc.describe(pn)
 			f := engine.Finding{
 				Class: engine.Mutation, Severity: engine.High, Subject: k, Server: sc.tool.Server, Tool: sc.tool.Name,
 				PinnedHash: pt.Hash, ScannedHash: sc.desc.Hash, Path: sc.tool.Path, Line: sc.tool.Line,
@@ -185,6 +194,7 @@ func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, notes *[]strin
 			f.ID = engine.StableID(string(engine.Mutation), k, pt.Hash, sc.desc.Hash)
 			muts = append(muts, f)
 		case has:
+			sc.describe(pn)
 			addedTools = append(addedTools, sc)
 		default:
 			removedTools = append(removedTools, pt)
@@ -247,6 +257,20 @@ func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, notes *[]strin
 	}
 	sort.SliceStable(addrem, func(i, j int) bool { return addrem[i].Subject < addrem[j].Subject })
 	return append(append(muts, launches...), addrem...)
+}
+
+// hashTools returns the pinned-form hash of every tool, in order. Tools
+// are independent, so they are hashed on every CPU the process may use,
+// each worker with its own buffer; the result does not depend on how.
+func hashTools(tools []*engine.Tool, pn *pin.Pin) []string {
+	out := make([]string, len(tools))
+	parallel(len(tools), func(lo, hi int) {
+		var buf []byte
+		for i := lo; i < hi; i++ {
+			out[i], buf = pin.HashInto(buf, tools[i], pn.Format, pn.Exclude)
+		}
+	})
+	return out
 }
 
 // diffDescriptors lists changed fields. The reference rules compare the
