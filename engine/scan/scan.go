@@ -7,9 +7,11 @@ package scan
 import (
 	"io/fs"
 	"math/big"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/canon"
@@ -86,7 +88,7 @@ func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
 		all = append(all, sh...)
 	}
 	if opt.wants(engine.Poison) {
-		all = append(all, detect.Poisons(inv, opt.Rules)...)
+		all = append(all, poisons(inv, opt.Rules)...)
 	}
 	if opt.wants(engine.Transport) {
 		all = append(all, transports(inv, opt)...)
@@ -264,12 +266,40 @@ func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, notes *[]strin
 // each worker with its own buffer; the result does not depend on how.
 func hashTools(tools []*engine.Tool, pn *pin.Pin) []string {
 	out := make([]string, len(tools))
-	parallel(len(tools), func(lo, hi int) {
+	parallel(len(tools), 256, func(lo, hi int) {
 		var buf []byte
 		for i := lo; i < hi; i++ {
 			out[i], buf = pin.HashInto(buf, tools[i], pn.Format, pn.Exclude)
 		}
 	})
+	return out
+}
+
+// poisons runs the poison detectors over every tool. Servers are
+// independent, so contiguous groups of servers are read on every CPU and
+// their findings joined in server order: the file order detect.Poisons
+// gives over the whole inventory.
+func poisons(inv *engine.Inventory, rs detect.RuleSet) []engine.Finding {
+	n := len(inv.Servers)
+	w := min(runtime.GOMAXPROCS(0), n)
+	if w <= 1 || len(inv.Tools()) < 512 {
+		return detect.Poisons(inv, rs)
+	}
+	parts := make([][]engine.Finding, w)
+	var wg sync.WaitGroup
+	for k := range w {
+		sub := &engine.Inventory{File: inv.File, Servers: inv.Servers[k*n/w : (k+1)*n/w]}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			parts[k] = detect.Poisons(sub, rs)
+		}()
+	}
+	wg.Wait()
+	var out []engine.Finding
+	for _, p := range parts {
+		out = append(out, p...)
+	}
 	return out
 }
 
