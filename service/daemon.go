@@ -49,6 +49,7 @@ type Daemon struct {
 	home    string
 	sink    notify.Sink
 	targets map[string]target
+	cache   scan.Cache // per-tool hashes and POISON findings, across scans
 
 	state     *monitor.State
 	statePath string
@@ -431,7 +432,7 @@ func (d *Daemon) scanTarget(t target) []engine.Event {
 	for _, s := range fs.Servers {
 		owned[s] = true
 	}
-	opt := scan.ScanOptions{Rules: d.rules, FileMode: mode}
+	opt := scan.ScanOptions{Rules: d.rules, FileMode: mode, Cache: &d.cache}
 	var pin *pin.Pin
 	if d.pin != nil {
 		pin = d.pin.Subset(owned)

@@ -46,6 +46,9 @@ type ScanOptions struct {
 	// FileMode is the scanned file's mode, for the writable_config rule;
 	// zero skips it.
 	FileMode fs.FileMode
+	// Cache, when set, keeps each tool's pinned-form hash and POISON
+	// finding across scans (see Cache); the report is the same without it.
+	Cache *Cache
 	// Key is the key of the launch value digests (the per-host key the CLI
 	// and the service read with internal/hostkey); nil compares no values
 	// and notes it for every server whose launch hides some.
@@ -73,11 +76,17 @@ func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
 		opt.Rules = detect.RulesDefault
 	}
 	r := &Report{File: inv.File, Rules: opt.Rules}
+	var ds []digest
+	if opt.Cache != nil {
+		opt.Cache.begin()
+		defer opt.Cache.end()
+		ds = toolDigests(inv.Tools())
+	}
 	var all []engine.Finding
 	if pn != nil {
 		r.PinFormat = pn.Format
 		var notes []string
-		all = append(all, compare(inv, pn, opt, &notes)...)
+		all = append(all, compare(inv, pn, opt, ds, &notes)...)
 		r.Notes = notes
 	}
 	if opt.wants(engine.Shadow) {
@@ -88,7 +97,11 @@ func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
 		all = append(all, sh...)
 	}
 	if opt.wants(engine.Poison) {
-		all = append(all, poisons(inv, opt.Rules)...)
+		if opt.Cache != nil {
+			all = append(all, opt.Cache.poisonTools(inv, inv.Tools(), ds, opt.Rules)...)
+		} else {
+			all = append(all, poisons(inv, opt.Rules)...)
+		}
 	}
 	if opt.wants(engine.Transport) {
 		all = append(all, transports(inv, opt)...)
@@ -152,9 +165,14 @@ func (sc *scanned) describe(pn *pin.Pin) {
 	sc.desc = pin.Describe(sc.tool, pn.Format, pn.Exclude)
 }
 
-func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, notes *[]string) []engine.Finding {
+func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, ds []digest, notes *[]string) []engine.Finding {
 	tools := inv.Tools()
-	hashes := hashTools(tools, pn)
+	var hashes []string
+	if opt.Cache != nil {
+		hashes = opt.Cache.hashTools(tools, ds, pn)
+	} else {
+		hashes = hashTools(tools, pn)
+	}
 	cur := make(map[string]scanned, len(tools))
 	keys := make(map[string]bool, len(tools)+len(pn.Tools))
 	for i, t := range tools {
