@@ -3,10 +3,12 @@ package pin
 import (
 	"errors"
 	"fmt"
-	"regexp"
+	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/descriptorpin/descriptorpin/engine"
@@ -365,8 +367,24 @@ func (p *Pin) Marshal() []byte {
 
 // --- reading ---
 
-var hexHash = regexp.MustCompile(`^[0-9a-f]{64}$`)
-var hexID = regexp.MustCompile(`^[0-9a-f]{16}$`)
+// lowerHex matches exactly n lower-case hex digits (what the regular
+// expression ^[0-9a-f]{n}$ matches, without one: this runs per entry).
+type lowerHex int
+
+func (n lowerHex) MatchString(s string) bool {
+	if len(s) != int(n) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+var hexHash = lowerHex(64)
+var hexID = lowerHex(16)
 
 type pinReader struct {
 	file string
@@ -482,10 +500,11 @@ func Load(file string, data []byte) (*Pin, error) {
 	if !ok || tv.Kind != jsonv.Array {
 		return nil, r.errAt(&root, "$.tools", "pin has no 'tools' list")
 	}
-	seen := map[string]bool{}
+	tools, errs := r.toolsParallel(tv.Items, p)
+	seen := make(map[string]bool, len(tv.Items))
 	for i := range tv.Items {
-		path := fmt.Sprintf("$.tools[%d]", i)
-		t, err := r.tool(&tv.Items[i], path, p)
+		path := "$.tools[" + strconv.Itoa(i) + "]"
+		t, err := tools[i], errs[i]
 		if err != nil {
 			return nil, err
 		}
@@ -505,6 +524,37 @@ func Load(file string, data []byte) (*Pin, error) {
 	}
 	p.index()
 	return p, nil
+}
+
+// toolsParallel reads and verifies every tool entry, on every CPU (the
+// entries are independent; each worker has its own reader and buffer),
+// and returns each entry's tool or error by index. Load goes through them
+// in order, so the error reported is the first in the file, as ever.
+func (r *pinReader) toolsParallel(items []jsonv.Value, p *Pin) ([]*Tool, []error) {
+	tools := make([]*Tool, len(items))
+	errs := make([]error, len(items))
+	n := len(items)
+	w := min(runtime.GOMAXPROCS(0), n/256)
+	if w < 1 {
+		w = 1
+	}
+	var wg sync.WaitGroup
+	for k := range w {
+		lo, hi := k*n/w, (k+1)*n/w
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			wr := &pinReader{file: r.file, data: r.data}
+			for i := lo; i < hi; i++ {
+				tools[i], errs[i] = wr.tool(&items[i], "$.tools["+strconv.Itoa(i)+"]", p)
+				if errs[i] != nil {
+					return // a later entry's result is never looked at
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return tools, errs
 }
 
 func (r *pinReader) fields(root *jsonv.Value) ([]string, error) {
@@ -635,7 +685,7 @@ func (r *pinReader) servers(root *jsonv.Value, p *Pin) error {
 	return nil
 }
 
-var hexDigest = regexp.MustCompile(`^[0-9a-f]{32}$`)
+var hexDigest = lowerHex(32)
 
 // launchRecord reads a server entry's optional launch fields, key id and
 // value digests (absent in pins written before they existed).
