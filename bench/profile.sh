@@ -35,7 +35,7 @@ export SOURCE_DATE_EPOCH=1767225600
 "$dp" pin "$tmp/inv.json" -o "$tmp/pin.json" --approved-by b@example.com --note b >/dev/null
 "$dp" scan "$tmp/inv.json" -p "$tmp/pin.json" --show-ids >"$tmp/ids" || true
 args=()
-for id in $(grep '^TRANSPORT ' "$tmp/ids" | grep -Eo '\[id [0-9a-f]+\]' | grep -Eo '[0-9a-f]{16}' || true); do args+=(--accept "$id"); done
+for id in $(grep -E '^(\[[a-z]+\] )?TRANSPORT ' "$tmp/ids" | grep -Eo '\[id [0-9a-f]+\]' | grep -Eo '[0-9a-f]{16}' || true); do args+=(--accept "$id"); done
 if ((${#args[@]} > 0)); then "$dp" approve "$tmp/inv.json" -p "$tmp/pin.json" "${args[@]}" --approved-by b@example.com --note b >/dev/null; fi
 
 # The functions reported, and what they stand for. Prefix match on the
