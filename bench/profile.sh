@@ -35,7 +35,7 @@ export SOURCE_DATE_EPOCH=1767225600
 "$dp" pin "$tmp/inv.json" -o "$tmp/pin.json" --approved-by b@example.com --note b >/dev/null
 "$dp" scan "$tmp/inv.json" -p "$tmp/pin.json" --show-ids >"$tmp/ids" || true
 args=()
-for id in $(grep '^TRANSPORT ' "$tmp/ids" | grep -Eo '\[id [0-9a-f]+\]' | grep -Eo '[0-9a-f]{16}' || true); do args+=(--accept "$id"); done
+for id in $(grep -E '^(\[[a-z]+\] )?TRANSPORT ' "$tmp/ids" | grep -Eo '\[id [0-9a-f]+\]' | grep -Eo '[0-9a-f]{16}' || true); do args+=(--accept "$id"); done
 if ((${#args[@]} > 0)); then "$dp" approve "$tmp/inv.json" -p "$tmp/pin.json" "${args[@]}" --approved-by b@example.com --note b >/dev/null; fi
 
 # The functions reported, and what they stand for. Prefix match on the
@@ -44,10 +44,10 @@ m='github.com/descriptorpin/descriptorpin/'
 rows=(
 	"main.run|the command, all of it (the rest is the runtime's background GC and the kernel)"
 	"main.loadPin|pin: read, parse and verify the pin file"
-	"${m}engine/pin.(*pinReader).tool|… per pinned tool: re-encode the stored descriptor and check its hash"
+	"${m}engine/pin.(*pinReader).tool|… per pinned tool: encode the stored descriptor (reused buffer) and check its hash"
 	"main.loadInventory|inventory: read and parse the file"
 	"${m}engine/clientconfig.ParseWith|… first parsed as an MCP client config (service.ParseAny tries that first)"
-	"${m}engine/inventory.Parse|… then parsed again as an inventory"
+	"${m}engine/inventory.Parse|… parsed as an inventory (once: ParseAny skims the top-level keys first)"
 	"${m}engine/jsonv.Parse|JSON parsing (jsonv), wherever it is called from"
 	"${m}engine/scan.Scan|scan: compare with the pin and detect"
 	"${m}engine/scan.compare|… compare: canonical encoding of every tool and its hash"

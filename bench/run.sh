@@ -147,7 +147,7 @@ accept_stdio() {
 	set +e
 	"$dp" scan "$inv" -p "$pin" --show-ids >"$tmp/ids" 2>&1
 	set -e
-	mapfile -t ids < <(grep '^TRANSPORT ' "$tmp/ids" | grep -Eo '\[id [0-9a-f]+\]' | grep -Eo '[0-9a-f]{16}' || true)
+	mapfile -t ids < <(grep -E '^(\[[a-z]+\] )?TRANSPORT ' "$tmp/ids" | grep -Eo '\[id [0-9a-f]+\]' | grep -Eo '[0-9a-f]{16}' || true)
 	for id in "${ids[@]}"; do args+=(--accept "$id"); done
 	if ((${#args[@]} > 0)); then
 		"$dp" approve "$inv" -p "$pin" "${args[@]}" --approved-by bench@example.com --note "stdio launches reviewed" >/dev/null

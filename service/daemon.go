@@ -53,6 +53,7 @@ type Daemon struct {
 	home    string
 	sink    notify.Sink
 	targets map[string]target
+	cache   scan.Cache // per-tool hashes and POISON findings, across scans
 
 	state     *monitor.State
 	statePath string
@@ -506,7 +507,7 @@ func (d *Daemon) scanTarget(t target) []engine.Event {
 	if t.capture && d.pin != nil && d.cfg.TrustOnFirstUse {
 		evs = d.firstCapture(t, inv)
 	}
-	opt := scan.ScanOptions{Rules: d.rules, FileMode: mode, Key: d.hostKey()}
+	opt := scan.ScanOptions{Rules: d.rules, FileMode: mode, Key: d.hostKey(), Cache: &d.cache}
 	var pin *pin.Pin
 	if d.pin != nil {
 		pin = d.pin.Owned(Claim(t.path, d.cfg.Pin, d.home, inv, kind, fs.Servers))

@@ -106,6 +106,15 @@ func Parse(path string, data []byte, kind, home string) (*engine.Inventory, stri
 		inv, err := parseInventory(path, data)
 		return inv, KindInventory, err
 	}
+	if kind == KindAuto && serversList(data) && readsAsInventory(path, home) {
+		// What the client-config parser would find out after a full
+		// parse: the root's 'servers' is a list. A file it would read as
+		// an inventory parses as one here once; one that does not parse
+		// takes the long way below, for the same error as ever.
+		if inv, err := parseInventory(path, data); err == nil {
+			return inv, KindInventory, nil
+		}
+	}
 	inv, err := ParseClientConfig(path, data, home)
 	if errors.Is(err, clientconfig.ErrInventory) {
 		if kind == KindClientConfig {
@@ -132,6 +141,102 @@ func ParseClientConfig(path string, data []byte, home string) (*engine.Inventory
 	}
 	Qualify(inv)
 	return inv, nil
+}
+
+// readsAsInventory reports whether the client-config parser, for a file of
+// this name, reads a JSON document whose root has a 'servers' list as an
+// inventory (ErrInventory): it does unless the name makes it read the file
+// as TOML, YAML or one client's settings. It asks the parser itself, with
+// the smallest such document.
+func readsAsInventory(path, home string) bool {
+	_, _, err := clientconfig.ParseWith(path, []byte(`{"servers":[]}`), clientconfig.Options{Home: home})
+	return errors.Is(err, clientconfig.ErrInventory)
+}
+
+// serversList reports, without parsing the document, whether data is a
+// JSON object with a top-level "servers" member whose value is a list. It
+// only skims (a wrong answer costs a parse, never a different result).
+func serversList(data []byte) bool {
+	i := 0
+	if len(data) >= 3 && data[0] == 0xef && data[1] == 0xbb && data[2] == 0xbf {
+		i = 3
+	}
+	ws := func() {
+		for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+			i++
+		}
+	}
+	// str skips a string at i and returns its raw text (escapes kept).
+	str := func() (string, bool) {
+		if i >= len(data) || data[i] != '"' {
+			return "", false
+		}
+		start := i + 1
+		for j := start; j < len(data); j++ {
+			switch data[j] {
+			case '\\':
+				j++
+			case '"':
+				i = j + 1
+				return string(data[start:j]), true
+			}
+		}
+		return "", false
+	}
+	ws()
+	if i >= len(data) || data[i] != '{' {
+		return false
+	}
+	i++
+	for {
+		ws()
+		key, ok := str()
+		if !ok {
+			return false
+		}
+		ws()
+		if i >= len(data) || data[i] != ':' {
+			return false
+		}
+		i++
+		ws()
+		if key == "servers" {
+			return i < len(data) && data[i] == '['
+		}
+		// Skip the value: strings whole, brackets counted.
+		depth := 0
+		for i < len(data) {
+			c := data[i]
+			if c == '"' {
+				if _, ok := str(); !ok {
+					return false
+				}
+				if depth == 0 {
+					break
+				}
+				continue
+			}
+			if c == '{' || c == '[' {
+				depth++
+			} else if c == '}' || c == ']' {
+				depth--
+				if depth < 0 {
+					return false
+				}
+			} else if depth == 0 && (c == ',' || c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+				break
+			}
+			i++
+			if depth == 0 && (c == '}' || c == ']') {
+				break
+			}
+		}
+		ws()
+		if i >= len(data) || data[i] != ',' {
+			return false
+		}
+		i++
+	}
 }
 
 // Qualify names the servers of a known client "<client>:<name>".

@@ -84,3 +84,45 @@ func FuzzCanonical(f *testing.F) {
 		}
 	})
 }
+
+// TestTreeIsParsedEncoding: Tree gives what parsing the canonical bytes
+// gives, offsets aside.
+func TestTreeIsParsedEncoding(t *testing.T) {
+	for _, doc := range []string{
+		`{"b": " x ", "a": [1, -0, 1.50, 1e16, 0.00001, -0.0, "\u3000y", {}, [], {"z": null, "y": true}], "c": {"k": 1E2}}`,
+		`{"a": 1, "b": "c", "d": [{"e": "f"}]}`,
+		`[]`, `"  "`, `-0`, `2.5e-3`,
+	} {
+		v, err := jsonv.Parse([]byte(doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := jsonv.Parse(Encode(&v))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := Tree(&v)
+		if !sameTree(&got, &want) {
+			t.Errorf("%s: Tree %s, want %s", doc, Encode(&got), Encode(&want))
+		}
+	}
+}
+
+func sameTree(a, b *jsonv.Value) bool {
+	if a.Kind != b.Kind || a.Bool != b.Bool || a.Float != b.Float || a.Str != b.Str ||
+		len(a.Items) != len(b.Items) || len(a.Members) != len(b.Members) ||
+		(a.Items == nil) != (b.Items == nil) || (a.Members == nil) != (b.Members == nil) {
+		return false
+	}
+	for i := range a.Items {
+		if !sameTree(&a.Items[i], &b.Items[i]) {
+			return false
+		}
+	}
+	for i := range a.Members {
+		if a.Members[i].Key != b.Members[i].Key || !sameTree(&a.Members[i].Value, &b.Members[i].Value) {
+			return false
+		}
+	}
+	return true
+}

@@ -10,7 +10,9 @@ import (
 // AppendIndent appends v as Python's json.dumps(v, indent=2,
 // sort_keys=True) writes it, without a trailing newline. Strings are
 // written as they are (not stripped); characters for which escape reports
-// true are written as \uXXXX escapes (surrogate pairs beyond the BMP).
+// true are written as \uXXXX escapes (surrogate pairs beyond the BMP);
+// escape is not asked about printable ASCII (U+0020..U+007E), which is
+// written as it is ('"' and '\' escaped as ever).
 // Numbers use the canonical number form.
 func AppendIndent(dst []byte, v *jsonv.Value, depth int, escape func(rune) bool) []byte {
 	switch v.Kind {
@@ -63,7 +65,19 @@ func appendEscaped(dst []byte, s string, escape func(rune) bool) []byte {
 		return AppendString(dst, s)
 	}
 	dst = append(dst, '"')
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		// Printable ASCII but the quote and the backslash is written as it
+		// is, a run at a time: escape is asked only about the rest.
+		j := i
+		for j < len(s) && s[j] >= 0x20 && s[j] < 0x7f && s[j] != '"' && s[j] != '\\' {
+			j++
+		}
+		dst = append(dst, s[i:j]...)
+		if j == len(s) {
+			break
+		}
+		r, size := utf8.DecodeRuneInString(s[j:])
+		i = j + size
 		switch r {
 		case '"':
 			dst = append(dst, '\\', '"')

@@ -152,7 +152,7 @@ func (l *Lines) Position(off int) (line, col int) {
 // Parse parses data as exactly one JSON value. A leading UTF-8 byte order
 // mark is skipped.
 func Parse(data []byte) (Value, error) {
-	p := parser{data: data}
+	p := parser{data: data, src: string(data)}
 	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
 		p.pos = 3
 	}
@@ -177,8 +177,63 @@ type pathElem struct {
 
 type parser struct {
 	data []byte
+	// src is data as one string: the strings and number literals of the
+	// tree are slices of it (one copy of the input, not one allocation per
+	// string).
+	src  string
 	pos  int
 	path []pathElem // path[0] is the root
+
+	// mstack and istack hold the members and items of the objects and
+	// arrays being read (a stack: a nested value is done before its parent
+	// goes on); a finished one is copied to exact size into a slab.
+	mstack []Member
+	istack []Value
+	mslab  []Member
+	islab  []Value
+	mnext  int // size of the next member slab: doubles up to maxSlab
+	inext  int
+}
+
+// maxSlab is the most members (or items) one slab allocation holds; the
+// first slab holds 8 and each next one twice as many, so a small document
+// wastes little and a large one allocates rarely.
+const maxSlab = 1024
+
+// members copies ms into the member slab and returns the copy, with its
+// capacity limited so an append by a caller never writes into a neighbour.
+func (p *parser) members(ms []Member) []Member {
+	n := len(ms)
+	if n > maxSlab/8 {
+		out := make([]Member, n)
+		copy(out, ms)
+		return out
+	}
+	if len(p.mslab) < n {
+		p.mnext = min(max(2*p.mnext, 8, n), maxSlab)
+		p.mslab = make([]Member, p.mnext)
+	}
+	out := p.mslab[:n:n]
+	copy(out, ms)
+	p.mslab = p.mslab[n:]
+	return out
+}
+
+func (p *parser) items(vs []Value) []Value {
+	n := len(vs)
+	if n > maxSlab/8 {
+		out := make([]Value, n)
+		copy(out, vs)
+		return out
+	}
+	if len(p.islab) < n {
+		p.inext = min(max(2*p.inext, 8, n), maxSlab)
+		p.islab = make([]Value, p.inext)
+	}
+	out := p.islab[:n:n]
+	copy(out, vs)
+	p.islab = p.islab[n:]
+	return out
 }
 
 // AppendKey appends one object key to a path being built.
@@ -315,12 +370,14 @@ func (p *parser) object(depth int) (Value, error) {
 		v.Members = []Member{}
 		return v, nil
 	}
+	mark := len(p.mstack)
 	var seen map[string]int // built lazily for larger objects
 	for {
+		ms := p.mstack[mark:]
 		if p.pos >= len(p.data) {
 			return Value{}, p.fail(p.pos, "unexpected end of input in object")
 		}
-		if p.data[p.pos] == '}' && len(v.Members) > 0 {
+		if p.data[p.pos] == '}' && len(ms) > 0 {
 			return Value{}, p.fail(p.pos, "trailing comma before '}'")
 		}
 		if p.data[p.pos] != '"' {
@@ -333,9 +390,9 @@ func (p *parser) object(depth int) (Value, error) {
 		}
 		// Duplicate keys: a linear scan is cheapest for the small objects
 		// that dominate real inventories; a map takes over past 16 members.
-		if seen == nil && len(v.Members) >= 16 {
+		if seen == nil && len(ms) >= 16 {
 			seen = make(map[string]int, 32)
-			for i, m := range v.Members {
+			for i, m := range ms {
 				seen[m.Key] = i
 			}
 		}
@@ -345,15 +402,15 @@ func (p *parser) object(depth int) (Value, error) {
 				dup = i
 			}
 		} else {
-			for i := range v.Members {
-				if v.Members[i].Key == key {
+			for i := range ms {
+				if ms[i].Key == key {
 					dup = i
 					break
 				}
 			}
 		}
 		if dup >= 0 {
-			firstLine, _ := Position(p.data, v.Members[dup].KeyOff)
+			firstLine, _ := Position(p.data, ms[dup].KeyOff)
 			p.path = append(p.path, pathElem{key: key, isKey: true})
 			return Value{}, p.fail(keyOff, "duplicate key %s (first at line %d)", strconv.Quote(key), firstLine)
 		}
@@ -372,9 +429,9 @@ func (p *parser) object(depth int) (Value, error) {
 			return Value{}, err
 		}
 		p.path = p.path[:len(p.path)-1]
-		v.Members = append(v.Members, Member{Key: key, KeyOff: keyOff, Value: mv})
+		p.mstack = append(p.mstack, Member{Key: key, KeyOff: keyOff, Value: mv})
 		if seen != nil {
-			seen[key] = len(v.Members) - 1
+			seen[key] = len(p.mstack) - mark - 1
 		}
 		p.ws()
 		if p.pos >= len(p.data) {
@@ -386,6 +443,8 @@ func (p *parser) object(depth int) (Value, error) {
 			p.ws()
 		case '}':
 			p.pos++
+			v.Members = p.members(p.mstack[mark:])
+			p.mstack = p.mstack[:mark]
 			return v, nil
 		default:
 			return Value{}, p.fail(p.pos, "invalid character %s after object member, expected ',' or '}'", quoteByte(p.data, p.pos))
@@ -402,6 +461,7 @@ func (p *parser) array(depth int) (Value, error) {
 		v.Items = []Value{}
 		return v, nil
 	}
+	mark := len(p.istack)
 	for i := 0; ; i++ {
 		if i > 0 && p.pos < len(p.data) && p.data[p.pos] == ']' {
 			return Value{}, p.fail(p.pos, "trailing comma before ']'")
@@ -412,7 +472,7 @@ func (p *parser) array(depth int) (Value, error) {
 			return Value{}, err
 		}
 		p.path = p.path[:len(p.path)-1]
-		v.Items = append(v.Items, iv)
+		p.istack = append(p.istack, iv)
 		p.ws()
 		if p.pos >= len(p.data) {
 			return Value{}, p.fail(p.pos, "unexpected end of input in array")
@@ -423,6 +483,8 @@ func (p *parser) array(depth int) (Value, error) {
 			p.ws()
 		case ']':
 			p.pos++
+			v.Items = p.items(p.istack[mark:])
+			p.istack = p.istack[:mark]
 			return v, nil
 		default:
 			return Value{}, p.fail(p.pos, "invalid character %s after array element, expected ',' or ']'", quoteByte(p.data, p.pos))
@@ -474,7 +536,7 @@ func (p *parser) number() (Value, error) {
 			i++
 		}
 	}
-	lit := string(d[start:i])
+	lit := p.src[start:i]
 	if isFloat {
 		f, err := strconv.ParseFloat(lit, 64)
 		if err != nil || math.IsInf(f, 0) {
@@ -497,20 +559,23 @@ func (p *parser) str() (string, error) {
 	start := p.pos
 	d := p.data
 	i := p.pos + 1
-	// Fast path: no escapes, all ASCII printable or valid UTF-8.
+	// Fast path: no escapes, all ASCII printable or valid UTF-8: a slice
+	// of the input string, no copy.
 	j := i
+	var high byte
 	for j < len(d) {
 		c := d[j]
 		if c == '"' {
-			if !utf8.Valid(d[i:j]) {
+			if high >= utf8.RuneSelf && !utf8.Valid(d[i:j]) {
 				break
 			}
 			p.pos = j + 1
-			return string(d[i:j]), nil
+			return p.src[i:j], nil
 		}
 		if c == '\\' || c < 0x20 {
 			break
 		}
+		high |= c
 		j++
 	}
 	var b []byte

@@ -49,7 +49,31 @@ type Descriptor struct {
 // fills the same three defaults, so a tool with only those fields has the
 // same hash in both formats.
 func Describe(t *engine.Tool, format int, exclude []string) Descriptor {
-	obj := jsonv.Value{Kind: jsonv.Object}
+	obj := descObject(t, format, exclude)
+	c := canon.Encode(&obj)
+	h := canon.Hash(c)
+	// The canonical tree is built from the value, not by parsing c: the
+	// same value (canon.Tree is what parsing the encoding gives).
+	return Descriptor{Value: obj, Tree: canon.Tree(&obj), Canon: c, Hash: h, Digest: h[:12]}
+}
+
+// HashInto is Describe's Hash alone: the canonical bytes are appended to
+// buf (which is returned, to be reused) and no tree is built. A scan
+// compares every tool by it and describes only the tools that differ.
+func HashInto(buf []byte, t *engine.Tool, format int, exclude []string) (string, []byte) {
+	obj := descObject(t, format, exclude)
+	buf = canon.Append(buf[:0], &obj)
+	return canon.Hash(buf), buf
+}
+
+// descObject is the normalised descriptor object of t (strings not yet
+// stripped, members in descriptor order).
+func descObject(t *engine.Tool, format int, exclude []string) jsonv.Value {
+	n := 3
+	if format >= Format2 {
+		n += len(t.Raw.Members)
+	}
+	obj := jsonv.Value{Kind: jsonv.Object, Members: make([]jsonv.Member, 0, n)}
 	add := func(k string, v jsonv.Value) {
 		obj.Members = append(obj.Members, jsonv.Member{Key: k, Value: v})
 	}
@@ -65,28 +89,31 @@ func Describe(t *engine.Tool, format int, exclude []string) Descriptor {
 	add("description", get("description", emptyStr))
 	add("input_schema", get("input_schema", emptyObj))
 	if format >= Format2 {
-		skip := map[string]bool{"name": true, "description": true, "input_schema": true, "inputSchema": true}
-		for _, e := range exclude {
-			skip[e] = true
-		}
 		for _, m := range t.Raw.Members {
 			k := m.Key
 			if k == "outputSchema" {
 				k = "output_schema"
 			}
-			if skip[m.Key] || skip[k] {
+			if skipped(m.Key, exclude) || skipped(k, exclude) {
 				continue
 			}
 			add(k, m.Value)
 		}
 	}
-	c := canon.Encode(&obj)
-	h := canon.Hash(c)
-	tree, err := jsonv.Parse(c)
-	if err != nil {
-		// The canonical encoder writes JSON the reader accepts; a failure
-		// here is a bug in one of them, not bad input.
-		panic("pin: re-reading a canonical descriptor: " + err.Error())
+	return obj
+}
+
+// skipped reports whether format 2 leaves field k out of the extra
+// fields: the three it always writes first, and the excluded ones.
+func skipped(k string, exclude []string) bool {
+	switch k {
+	case "name", "description", "input_schema", "inputSchema":
+		return true
 	}
-	return Descriptor{Value: obj, Tree: tree, Canon: c, Hash: h, Digest: h[:12]}
+	for _, e := range exclude {
+		if e == k {
+			return true
+		}
+	}
+	return false
 }

@@ -3,10 +3,12 @@ package pin
 import (
 	"errors"
 	"fmt"
-	"regexp"
+	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/descriptorpin/descriptorpin/engine"
@@ -318,7 +320,9 @@ func (p *Pin) Marshal() []byte {
 		}
 		tools.Items = append(tools.Items, o.v)
 	}
-	doc := newObj().set("tools", tools)
+	// The tool list is written apart (see appendTools): the document is
+	// written with an empty one, which, "tools" sorting last, is its end.
+	doc := newObj().set("tools", jsonv.Value{Kind: jsonv.Array, Items: []jsonv.Value{}})
 	var escape func(rune) bool
 	if p.Format == Format1 {
 		doc.set("format", str(Format1ID)).set("tool_version", str(p.ToolVersion))
@@ -372,17 +376,84 @@ func (p *Pin) Marshal() []byte {
 		doc.set("acceptances", accs)
 	}
 	out := canon.AppendIndent(nil, &doc.v, 0, escape)
-	return append(out, '\n')
+	const empty = "\"tools\": []\n}"
+	if len(tools.Items) == 0 {
+		return append(out, '\n')
+	}
+	if !strings.HasSuffix(string(out), empty) {
+		// Never expected ("tools" sorts after every other top-level key):
+		// write the whole document the plain way.
+		doc.v.Members[0].Value = tools
+		return append(canon.AppendIndent(nil, &doc.v, 0, escape), '\n')
+	}
+	out = append(out[:len(out)-len(empty)], "\"tools\": ["...)
+	out = appendTools(out, tools.Items, escape)
+	return append(out, "\n  ]\n}\n"...)
+}
+
+// appendTools writes the entries of the tool list at depth 1 as
+// AppendIndent writes an array's items (",\n    " between them), in
+// contiguous ranges on every CPU, joined in order: the bytes do not
+// depend on the split.
+func appendTools(dst []byte, items []jsonv.Value, escape func(rune) bool) []byte {
+	n := len(items)
+	w := max(1, min(runtime.GOMAXPROCS(0), n/256))
+	parts := make([][]byte, w)
+	var wg sync.WaitGroup
+	for k := range w {
+		lo, hi := k*n/w, (k+1)*n/w
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var b []byte
+			for i := lo; i < hi; i++ {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = append(b, "\n    "...)
+				b = canon.AppendIndent(b, &items[i], 2, escape)
+			}
+			parts[k] = b
+		}()
+	}
+	wg.Wait()
+	size := len(dst)
+	for _, b := range parts {
+		size += len(b)
+	}
+	out := make([]byte, len(dst), size+16)
+	copy(out, dst)
+	for _, b := range parts {
+		out = append(out, b...)
+	}
+	return out
 }
 
 // --- reading ---
 
-var hexHash = regexp.MustCompile(`^[0-9a-f]{64}$`)
-var hexID = regexp.MustCompile(`^[0-9a-f]{16}$`)
+// lowerHex matches exactly n lower-case hex digits (what the regular
+// expression ^[0-9a-f]{n}$ matches, without one: this runs per entry).
+type lowerHex int
+
+func (n lowerHex) MatchString(s string) bool {
+	if len(s) != int(n) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+var hexHash = lowerHex(64)
+var hexID = lowerHex(16)
 
 type pinReader struct {
 	file string
 	data []byte
+	buf  []byte // canonical bytes of the descriptor being verified
 }
 
 func (r *pinReader) errAt(v *jsonv.Value, path, format string, args ...any) error {
@@ -493,10 +564,11 @@ func Load(file string, data []byte) (*Pin, error) {
 	if !ok || tv.Kind != jsonv.Array {
 		return nil, r.errAt(&root, "$.tools", "pin has no 'tools' list")
 	}
-	seen := map[string]bool{}
+	tools, errs := r.toolsParallel(tv.Items, p)
+	seen := make(map[string]bool, len(tv.Items))
 	for i := range tv.Items {
-		path := fmt.Sprintf("$.tools[%d]", i)
-		t, err := r.tool(&tv.Items[i], path, p)
+		path := "$.tools[" + strconv.Itoa(i) + "]"
+		t, err := tools[i], errs[i]
 		if err != nil {
 			return nil, err
 		}
@@ -516,6 +588,37 @@ func Load(file string, data []byte) (*Pin, error) {
 	}
 	p.index()
 	return p, nil
+}
+
+// toolsParallel reads and verifies every tool entry, on every CPU (the
+// entries are independent; each worker has its own reader and buffer),
+// and returns each entry's tool or error by index. Load goes through them
+// in order, so the error reported is the first in the file, as ever.
+func (r *pinReader) toolsParallel(items []jsonv.Value, p *Pin) ([]*Tool, []error) {
+	tools := make([]*Tool, len(items))
+	errs := make([]error, len(items))
+	n := len(items)
+	w := min(runtime.GOMAXPROCS(0), n/256)
+	if w < 1 {
+		w = 1
+	}
+	var wg sync.WaitGroup
+	for k := range w {
+		lo, hi := k*n/w, (k+1)*n/w
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			wr := &pinReader{file: r.file, data: r.data}
+			for i := lo; i < hi; i++ {
+				tools[i], errs[i] = wr.tool(&items[i], "$.tools["+strconv.Itoa(i)+"]", p)
+				if errs[i] != nil {
+					return // a later entry's result is never looked at
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return tools, errs
 }
 
 func (r *pinReader) fields(root *jsonv.Value) ([]string, error) {
@@ -582,16 +685,14 @@ func (r *pinReader) tool(v *jsonv.Value, path string, p *Pin) (*Tool, error) {
 	if p.Format == Format1 && len(dv.Members) != 3 {
 		return nil, r.tampered(dv, path+".descriptor", "entry %q: a format-1 descriptor has exactly name, description and input_schema", label)
 	}
-	c := canon.Encode(dv)
-	got := canon.Hash(c)
+	r.buf = canon.Append(r.buf[:0], dv)
+	got := canon.Hash(r.buf)
 	if got != t.Hash {
 		return nil, r.tampered(dv, path+".descriptor", "entry %q: stored descriptor hashes to %s, not the recorded %s", label, engine.Digest(got), engine.Digest(t.Hash))
 	}
-	cv, err := jsonv.Parse(c)
-	if err != nil {
-		return nil, r.errAt(dv, path+".descriptor", "re-reading descriptor: %v", err)
-	}
-	t.Descriptor = cv
+	// What parsing the canonical bytes would give, without parsing them;
+	// a stored descriptor is canonical already, so it is mostly shared.
+	t.Descriptor = canon.Tree(dv)
 	if t.Approval, err = r.approval(v, path, p.Format); err != nil {
 		return nil, err
 	}
@@ -651,7 +752,7 @@ func (r *pinReader) servers(root *jsonv.Value, p *Pin) error {
 	return nil
 }
 
-var hexDigest = regexp.MustCompile(`^[0-9a-f]{32}$`)
+var hexDigest = lowerHex(32)
 
 // launchRecord reads a server entry's optional launch fields, key id and
 // value digests (absent in pins written before they existed).

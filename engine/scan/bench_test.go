@@ -293,3 +293,43 @@ func BenchmarkDetectPoison(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRescan is the service's work for one change of a watched file:
+// parse it and scan it against the pin, the file alternating between its
+// clean form and one with one tool changed. With the daemon's Cache only
+// the changed tool is hashed and examined again; tools=1 is the one-tool
+// file the issue compares with.
+func BenchmarkRescan(b *testing.B) {
+	for _, c := range []struct {
+		servers, tools int
+		cache          bool
+	}{{1, 1, false}, {1, 1, true}, {20, 50, false}, {20, 50, true}} {
+		opt := invgen.Options{Servers: c.servers, Tools: c.tools, Seed: invgen.DefaultSeed}
+		clean, err := invgen.Generate(opt)
+		if err != nil {
+			b.Fatal(err)
+		}
+		opt.Mutate = 1
+		changed, err := invgen.Generate(opt)
+		if err != nil {
+			b.Fatal(err)
+		}
+		pn, err := pin.Build(benchParse(b, "inv.json", clean), pin.Format2, benchApproval)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("tools=%d/cache=%v", c.servers*c.tools, c.cache), func(b *testing.B) {
+			so := ScanOptions{Rules: detect.RulesDefault}
+			if c.cache {
+				so.Cache = &Cache{}
+			}
+			docs := [][]byte{clean, changed}
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				Scan(benchParse(b, "inv.json", docs[i%2]), pn, so)
+				i++
+			}
+		})
+	}
+}

@@ -7,9 +7,11 @@ package scan
 import (
 	"io/fs"
 	"math/big"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/canon"
@@ -44,6 +46,9 @@ type ScanOptions struct {
 	// FileMode is the scanned file's mode, for the writable_config rule;
 	// zero skips it.
 	FileMode fs.FileMode
+	// Cache, when set, keeps each tool's pinned-form hash and POISON
+	// finding across scans (see Cache); the report is the same without it.
+	Cache *Cache
 	// Key is the key of the launch value digests (the per-host key the CLI
 	// and the service read with internal/hostkey); nil compares no values
 	// and notes it for every server whose launch hides some.
@@ -71,11 +76,17 @@ func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
 		opt.Rules = detect.RulesDefault
 	}
 	r := &Report{File: inv.File, Rules: opt.Rules}
+	var ds []digest
+	if opt.Cache != nil {
+		opt.Cache.begin()
+		defer opt.Cache.end()
+		ds = toolDigests(inv.Tools())
+	}
 	var all []engine.Finding
 	if pn != nil {
 		r.PinFormat = pn.Format
 		var notes []string
-		all = append(all, compare(inv, pn, opt, &notes)...)
+		all = append(all, compare(inv, pn, opt, ds, &notes)...)
 		r.Notes = notes
 	}
 	if opt.wants(engine.Shadow) {
@@ -86,7 +97,11 @@ func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
 		all = append(all, sh...)
 	}
 	if opt.wants(engine.Poison) {
-		all = append(all, detect.Poisons(inv, opt.Rules)...)
+		if opt.Cache != nil {
+			all = append(all, opt.Cache.poisonTools(inv, inv.Tools(), ds, opt.Rules)...)
+		} else {
+			all = append(all, poisons(inv, opt.Rules)...)
+		}
 	}
 	if opt.wants(engine.Transport) {
 		all = append(all, transports(inv, opt)...)
@@ -141,14 +156,27 @@ func applyAcceptances(f engine.Finding, pn *pin.Pin, rs detect.RuleSet) (reporte
 
 type scanned struct {
 	tool *engine.Tool
-	desc pin.Descriptor
+	hash string
+	desc pin.Descriptor // built only for a tool that differs from the pin
 }
 
-func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, notes *[]string) []engine.Finding {
-	cur := map[string]scanned{}
-	keys := map[string]bool{}
-	for _, t := range inv.Tools() {
-		cur[t.Key()] = scanned{t, pin.Describe(t, pn.Format, pn.Exclude)}
+// describe fills in the descriptor of a tool that differs from the pin.
+func (sc *scanned) describe(pn *pin.Pin) {
+	sc.desc = pin.Describe(sc.tool, pn.Format, pn.Exclude)
+}
+
+func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, ds []digest, notes *[]string) []engine.Finding {
+	tools := inv.Tools()
+	var hashes []string
+	if opt.Cache != nil {
+		hashes = opt.Cache.hashTools(tools, ds, pn)
+	} else {
+		hashes = hashTools(tools, pn)
+	}
+	cur := make(map[string]scanned, len(tools))
+	keys := make(map[string]bool, len(tools)+len(pn.Tools))
+	for i, t := range tools {
+		cur[t.Key()] = scanned{tool: t, hash: hashes[i]}
 		keys[t.Key()] = true
 	}
 	for _, pt := range pn.Tools {
@@ -168,11 +196,12 @@ func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, notes *[]strin
 		pt := pn.Tool(k)
 		sc, has := cur[k]
 		switch {
-		case pt != nil && has && pt.Hash == sc.desc.Hash:
+		case pt != nil && has && pt.Hash == sc.hash:
 		case pt != nil && has:
 			if !opt.wants(engine.Mutation) {
 				continue
 			}
+			sc.describe(pn)
 			f := engine.Finding{
 				Class: engine.Mutation, Severity: engine.High, Subject: k, Server: sc.tool.Server, Tool: sc.tool.Name,
 				PinnedHash: pt.Hash, ScannedHash: sc.desc.Hash, Path: sc.tool.Path, Line: sc.tool.Line,
@@ -185,6 +214,7 @@ func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, notes *[]strin
 			f.ID = engine.StableID(string(engine.Mutation), k, pt.Hash, sc.desc.Hash)
 			muts = append(muts, f)
 		case has:
+			sc.describe(pn)
 			addedTools = append(addedTools, sc)
 		default:
 			removedTools = append(removedTools, pt)
@@ -247,6 +277,48 @@ func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, notes *[]strin
 	}
 	sort.SliceStable(addrem, func(i, j int) bool { return addrem[i].Subject < addrem[j].Subject })
 	return append(append(muts, launches...), addrem...)
+}
+
+// hashTools returns the pinned-form hash of every tool, in order. Tools
+// are independent, so they are hashed on every CPU the process may use,
+// each worker with its own buffer; the result does not depend on how.
+func hashTools(tools []*engine.Tool, pn *pin.Pin) []string {
+	out := make([]string, len(tools))
+	parallel(len(tools), 256, func(lo, hi int) {
+		var buf []byte
+		for i := lo; i < hi; i++ {
+			out[i], buf = pin.HashInto(buf, tools[i], pn.Format, pn.Exclude)
+		}
+	})
+	return out
+}
+
+// poisons runs the poison detectors over every tool. Servers are
+// independent, so contiguous groups of servers are read on every CPU and
+// their findings joined in server order: the file order detect.Poisons
+// gives over the whole inventory.
+func poisons(inv *engine.Inventory, rs detect.RuleSet) []engine.Finding {
+	n := len(inv.Servers)
+	w := min(runtime.GOMAXPROCS(0), n)
+	if w <= 1 || len(inv.Tools()) < 512 {
+		return detect.Poisons(inv, rs)
+	}
+	parts := make([][]engine.Finding, w)
+	var wg sync.WaitGroup
+	for k := range w {
+		sub := &engine.Inventory{File: inv.File, Servers: inv.Servers[k*n/w : (k+1)*n/w]}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			parts[k] = detect.Poisons(sub, rs)
+		}()
+	}
+	wg.Wait()
+	var out []engine.Finding
+	for _, p := range parts {
+		out = append(out, p...)
+	}
+	return out
 }
 
 // diffDescriptors lists changed fields. The reference rules compare the
