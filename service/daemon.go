@@ -66,6 +66,7 @@ type Daemon struct {
 	autoKind map[string]string
 	// saved is what state.json holds, so unchanged state is not rewritten.
 	saved []byte
+	src   *sourceSet // the client tool sources (sources.go)
 }
 
 type scanKey struct {
@@ -93,6 +94,7 @@ func New(cfg config.Config, sink notify.Sink, opt Options) *Daemon {
 		}
 	}
 	d.discover()
+	d.discoverSources()
 	return d
 }
 
@@ -200,6 +202,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 		case <-ctx.Done():
 			captures.Wait()
 			d.saveState()
+			d.saveSources(true)
 			d.emit(d.event(engine.ActionDaemonStopped, "info", "", "stopping: "+stopReason(ctx)))
 			return nil
 		case sig, ok := <-w.Signals():
@@ -207,7 +210,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 				return Runtime(errors.New("the watcher stopped unexpectedly"))
 			}
 			if sig.All {
-				if d.discover() {
+				if added := d.discover(); d.discoverSources() || added {
 					if err := w.SetTargets(d.watchPaths()); err != nil {
 						d.emit(d.failed("", fmt.Errorf("watching newly discovered configs: %w", err)))
 					}
@@ -218,6 +221,8 @@ func (d *Daemon) Run(ctx context.Context) error {
 				d.reloadPin()
 			} else if t, ok := d.targets[sig.Path]; ok {
 				d.emit(d.scanTarget(t)...)
+			} else {
+				d.sourceSignal(sig.Path)
 			}
 			d.saveState()
 		case h, ok := <-w.Health():
@@ -242,6 +247,7 @@ func (d *Daemon) watchPaths() []string {
 	for p := range d.targets {
 		paths = append(paths, p)
 	}
+	paths = append(paths, d.sourceWatchPaths()...)
 	sort.Strings(paths)
 	return paths
 }
@@ -398,6 +404,7 @@ func (d *Daemon) scanAll() {
 	for _, t := range d.sortedTargets() {
 		d.emit(d.scanTarget(t)...)
 	}
+	d.scanSources()
 }
 
 func (d *Daemon) scanTarget(t target) []engine.Event {
@@ -492,7 +499,7 @@ func (d *Daemon) loadState() {
 func (d *Daemon) dropUnwatched() {
 	var gone []string
 	for p := range d.state.Files {
-		if _, ok := d.targets[p]; !ok {
+		if _, ok := d.targets[p]; !ok && !d.isSource(p) {
 			gone = append(gone, p)
 		}
 	}
