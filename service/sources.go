@@ -175,6 +175,8 @@ type desktopReader interface {
 	setLogState(file string, st sources.DesktopLogState)
 	// merged is the lists read so far from the folder, nil when none.
 	merged(dir string) []sources.Server
+	// claudeCode continues the read of a Claude Code log folder.
+	claudeCode(dir string) (sources.Server, error)
 }
 
 // readServers reads a source's servers, named "<client>:<name>".
@@ -195,7 +197,12 @@ func readServers(src ClientSource, dr desktopReader) ([]sources.Server, []string
 		}
 	case sources.KindClaudeCodeLog:
 		var s sources.Server
-		if s, err = clientfs.ReadClaudeCodeLog(src.Path, 0); err == nil {
+		if dr != nil {
+			s, err = dr.claudeCode(src.Path)
+		} else {
+			s, err = clientfs.ReadClaudeCodeLog(src.Path, 0)
+		}
+		if err == nil {
 			servers = []sources.Server{s}
 		}
 	case sources.KindMCPBManifest:
@@ -300,6 +307,8 @@ type sourceSet struct {
 	received map[string]map[string]string // source path -> server -> when received (logs)
 	scanned  map[string]scanKey
 	notes    map[string]bool // notes already reported this run
+	code     map[string]clientfs.CodeLogState
+	codeList map[string]sources.Server
 	st       sourceState
 	saved    []byte
 	lastSave time.Time
@@ -314,6 +323,25 @@ func (s *sourceSet) setLogState(file string, st sources.DesktopLogState) {
 	}
 	s.st.Logs[file] = st
 }
+
+// claudeCode reads what a Claude Code log gained since the last read and
+// keeps the last list found (in memory: a restart reads the tail once).
+func (s *sourceSet) claudeCode(dir string) (sources.Server, error) {
+	srv, found, next, err := clientfs.ReadClaudeCodeLogSince(dir, s.code[dir])
+	if err != nil {
+		return srv, err
+	}
+	s.code[dir] = next
+	if found {
+		s.codeList[dir] = srv
+	}
+	last, ok := s.codeList[dir]
+	if !ok {
+		return srv, fmt.Errorf("%s: no tools/list result yet", dir)
+	}
+	return last, nil
+}
+
 func (s *sourceSet) merged(dir string) []sources.Server {
 	doc, ok := s.st.Lists[dir]
 	if !ok {
@@ -333,7 +361,7 @@ func (d *Daemon) discoverSources() bool {
 	if d.src == nil {
 		d.src = &sourceSet{list: map[string]ClientSource{}, watch: map[string]string{}, stamp: map[string]string{},
 			when: map[string]time.Time{}, inv: map[string]*engine.Inventory{}, digest: map[string]string{},
-			received: map[string]map[string]string{}, scanned: map[string]scanKey{}, notes: map[string]bool{}}
+			received: map[string]map[string]string{}, code: map[string]clientfs.CodeLogState{}, codeList: map[string]sources.Server{}, scanned: map[string]scanKey{}, notes: map[string]bool{}}
 		d.loadSources()
 	}
 	if !d.cfg.Discover {
@@ -491,10 +519,7 @@ func (d *Daemon) scanSource(src ClientSource) []engine.Event {
 				return nil
 			}
 		}
-		var dr desktopReader
-		if src.Kind == sources.KindClaudeDesktopLog {
-			dr = d.src
-		}
+		var dr desktopReader = d.src
 		servers, notes, err := readServers(src, dr)
 		for _, n := range notes {
 			if !d.src.notes[src.Path+"\x00"+n] {
