@@ -36,10 +36,24 @@ type Server struct {
 	Extra map[string]string
 	// Disabled is set when the client config turns the server off.
 	Disabled bool
-	Tools    []*Tool
-	Path     string // JSON path of the server object
-	Line     int
+	// Instructions is the server's initialize instructions as a client
+	// received them (inventories built from client caches carry them).
+	// They reach the model like a description, so the inventory parser
+	// also lists them as a tool named InstructionsTool(Name), last in
+	// Tools: the poison signals read them and the pin pins them, and a
+	// changed text is a MUTATION of that entry.
+	Instructions string
+	Tools        []*Tool
+	Path         string // JSON path of the server object
+	Line         int
 }
+
+// InstructionsTool is the name of the tool entry that stands for a
+// server's instructions. It holds the server's name, so that two servers
+// with instructions are not one tool name claimed twice (SHADOW), and
+// the parentheses and space keep it apart from MCP tool names, which are
+// letters, digits and "_-./".
+func InstructionsTool(server string) string { return "(instructions of " + server + ")" }
 
 // Tool is one tool descriptor of a server.
 type Tool struct {

@@ -88,6 +88,7 @@ type Daemon struct {
 	// key is the per-host launch value key (hostKey); keyDone: looked up.
 	key     launch.Key
 	keyDone bool
+	src     *sourceSet // the client tool sources (sources.go)
 }
 
 // scanKey is what a good scan depended on: the content, the file's mode
@@ -122,6 +123,7 @@ func New(cfg config.Config, sink notify.Sink, opt Options) *Daemon {
 		}
 	}
 	d.discover()
+	d.discoverSources()
 	return d
 }
 
@@ -239,6 +241,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 		case <-ctx.Done():
 			captures.Wait()
 			d.saveState()
+			d.saveSources(true)
 			d.emit(d.event(engine.ActionDaemonStopped, "info", "", "stopping: "+stopReason(ctx)))
 			return nil
 		case sig, ok := <-w.Signals():
@@ -246,7 +249,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 				return Runtime(errors.New("the watcher stopped unexpectedly"))
 			}
 			if sig.All {
-				if d.discover() {
+				if added := d.discover(); d.discoverSources() || added {
 					if err := w.SetTargets(d.watchPaths()); err != nil {
 						d.emit(d.failed("", fmt.Errorf("watching newly discovered configs: %w", err)))
 					}
@@ -257,6 +260,8 @@ func (d *Daemon) Run(ctx context.Context) error {
 				d.reloadPin()
 			} else if t, ok := d.targets[sig.Path]; ok {
 				d.emit(d.scanTarget(t)...)
+			} else {
+				d.sourceSignal(sig.Path)
 			}
 			d.housekeep()
 		case h, ok := <-w.Health():
@@ -281,6 +286,7 @@ func (d *Daemon) watchPaths() []string {
 	for p := range d.targets {
 		paths = append(paths, p)
 	}
+	paths = append(paths, d.sourceWatchPaths()...)
 	sort.Strings(paths)
 	return paths
 }
@@ -458,6 +464,7 @@ func (d *Daemon) scanAll() {
 	for _, t := range d.sortedTargets() {
 		d.emit(d.scanTarget(t)...)
 	}
+	d.scanSources()
 }
 
 func (d *Daemon) scanTarget(t target) []engine.Event {
@@ -587,7 +594,7 @@ func (d *Daemon) dropUnwatched() {
 		if f.Kind == "pin" || f.Kind == "eventlog" {
 			continue // the service's own alerts
 		}
-		if _, ok := d.targets[p]; !ok {
+		if _, ok := d.targets[p]; !ok && !d.isSource(p) {
 			gone = append(gone, p)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/user"
 	"path/filepath"
 	"runtime"
 	"time"
@@ -129,4 +130,17 @@ func read(fsys FS, what, path string) ([]byte, fs.FileMode, error) {
 		return fileio.ReadFrom(fsys.Open, what, path, pin.MaxBytes) // pins have a cap of their own
 	}
 	return fileio.ReadFrom(fsys.Open, what, path, engine.MaxFileBytes)
+}
+
+// CurrentUser is the name of the user the service runs as, for the notes
+// of first-use approvals and the install record: the account's name, else
+// $USER, else "unknown".
+func CurrentUser() string {
+	if u, err := user.Current(); err == nil && u.Username != "" {
+		return u.Username
+	}
+	if n := os.Getenv("USER"); n != "" {
+		return n
+	}
+	return "unknown"
 }

@@ -36,6 +36,7 @@ func runDiscover(e *env, args []string) (err error) {
 	if format != "text" && format != "json" {
 		return usagef(c.name, "--format must be text or json, got %q", sanitize.Text(format))
 	}
+	srcs, locs := service.DiscoverSources(service.Options{})
 	var found, checked []service.Discovered
 	for _, cand := range service.DiscoverPaths(service.Options{}, projects) {
 		d := service.Inspect(cand)
@@ -58,7 +59,8 @@ func runDiscover(e *env, args []string) (err error) {
 		if list == nil {
 			list = []service.Discovered{}
 		}
-		out, _ := json.MarshalIndent(map[string]any{"found": len(found), "checked": len(checked), "configs": list}, "", "  ")
+		out, _ := json.MarshalIndent(map[string]any{"found": len(found), "checked": len(checked), "configs": list,
+			"sources": append([]service.SourceInfo{}, srcs...), "source_locations": locs}, "", "  ")
 		fmt.Fprintf(e.stdout, "%s\n", out)
 		return nil
 	}
@@ -81,6 +83,15 @@ func runDiscover(e *env, args []string) (err error) {
 			if !d.Exists {
 				fmt.Fprintf(e.stdout, "  %-14s %s\n", d.Client, sanitize.Text(d.Path))
 			}
+		}
+	}
+	fmt.Fprintf(e.stdout, "client tool sources: %d found in %d locations checked\n", len(srcs), len(locs))
+	for _, s := range srcs {
+		fmt.Fprintln(e.stdout, s.Text())
+	}
+	for _, l := range locs {
+		if all || len(srcs) == 0 {
+			fmt.Fprintln(e.stdout, l.Text())
 		}
 	}
 	return nil

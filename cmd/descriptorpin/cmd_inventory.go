@@ -17,6 +17,7 @@ import (
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/internal/english"
 	"github.com/descriptorpin/descriptorpin/internal/fileio"
+	"github.com/descriptorpin/descriptorpin/service"
 )
 
 func init() {
@@ -33,7 +34,8 @@ func runInventory(e *env, args []string) error {
 	var out string
 	var servers, identities stringList
 	var timeout time.Duration
-	var allowExec bool
+	var allowExec, fromClients bool
+	fs.BoolVar(&fromClients, "from-clients", false, "")
 	fs.StringVar(&out, "o", "", "")
 	fs.StringVar(&out, "out", "", "")
 	fs.Var(&servers, "server", "")
@@ -44,11 +46,17 @@ func runInventory(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 {
-		return usagef(c.name, "inventory takes one client config file, got %d arguments", len(pos))
-	}
 	if out == "" {
 		return usagef(c.name, "the following flag is required: -o/--out")
+	}
+	if fromClients {
+		if len(pos) > 0 {
+			return usagef(c.name, "--from-clients takes no config file")
+		}
+		return inventoryFromClients(e, out)
+	}
+	if len(pos) != 1 {
+		return usagef(c.name, "inventory takes one client config file, got %d arguments", len(pos))
 	}
 	if timeout <= 0 || timeout > time.Hour {
 		return usagef(c.name, "--timeout must be more than 0 and at most 1h, got %s", timeout)
@@ -134,4 +142,24 @@ func captureArgErr(err error) error {
 		return &usageError{cmd: "inventory", msg: ae.Msg, hint: ae.Hint}
 	}
 	return err
+}
+
+// inventoryFromClients writes what the clients' caches and logs hold:
+// it reads files only and launches nothing.
+func inventoryFromClients(e *env, out string) error {
+	doc, infos := service.ClientInventory(service.ClientSources(service.Options{}))
+	servers, tools := 0, 0
+	for _, si := range infos {
+		fmt.Fprintln(e.stdout, si.Text())
+		servers, tools = servers+si.Servers, tools+si.Tools
+	}
+	if _, err := inventory.Parse(out, doc); err != nil {
+		return fmt.Errorf("the clients' inventory does not parse (a bug): %w", err)
+	}
+	if err := fileio.WriteAtomic(out, doc, 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "wrote %d %s and %d %s from %d client %s to %s\n", servers, english.Plural(servers, "server", "servers"),
+		tools, english.Plural(tools, "tool", "tools"), len(infos), english.Plural(len(infos), "source", "sources"), sanitize.Text(out))
+	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/installer"
 	"github.com/descriptorpin/descriptorpin/internal/fileio"
+	"github.com/descriptorpin/descriptorpin/service"
 )
 
 // serviceName is the service's name for 'service run' (Windows).
@@ -80,7 +81,7 @@ func runService(e *env, args []string) error {
 func runInstaller(e *env, action string, o serviceOpts) error {
 	r, err := installer.New(installer.Options{
 		Manager: o.manager, System: o.system, Config: o.config, NoStart: o.noStart, DryRun: o.dryRun, Format: o.format,
-		Stdout: e.stdout, Stderr: e.stderr, Version: version, User: currentUser(), WriteFile: fileio.WriteAtomic,
+		Stdout: e.stdout, Stderr: e.stderr, Version: version, User: service.CurrentUser(), WriteFile: fileio.WriteAtomic,
 	})
 	if err != nil {
 		return err

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"os"
 	"os/signal"
-	"os/user"
 	"syscall"
 
 	"github.com/descriptorpin/descriptorpin/service"
@@ -67,7 +66,7 @@ func runWatch(e *env, args []string) error {
 
 // serviceOptions hands the service this process's surroundings.
 func serviceOptions() service.Options {
-	return service.Options{User: currentUser(), Version: version}
+	return service.Options{User: service.CurrentUser(), Version: version}
 }
 
 // watchOptions are serviceOptions with this command's stderr, which gets
@@ -98,14 +97,4 @@ func supervise(done <-chan error, sigs <-chan os.Signal, cancel func()) error {
 			}
 		}
 	}
-}
-
-func currentUser() string {
-	if u, err := user.Current(); err == nil && u.Username != "" {
-		return u.Username
-	}
-	if n := os.Getenv("USER"); n != "" {
-		return n
-	}
-	return "unknown"
 }

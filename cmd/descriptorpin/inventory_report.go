@@ -74,7 +74,7 @@ func writeCaptured(w io.Writer, results []*capture.Captured, skipped []*engine.S
 		}
 		t.ok = append(t.ok, r.Main)
 		t.tools += len(r.Main.Tools)
-		fmt.Fprintf(w, "captured %s: %d %s (%s)\n", name, len(r.Main.Tools), english.Plural(len(r.Main.Tools), "tool", "tools"), describe(r.Main))
+		fmt.Fprintf(w, "captured %s: %d %s (%s)\n", name, len(r.Main.Tools), english.Plural(len(r.Main.Tools), "tool", "tools"), r.Main.Describe())
 		for i, p := range r.Probes {
 			if i < len(r.Diffs) && r.Diffs[i] != nil {
 				d := r.Diffs[i]
@@ -84,7 +84,7 @@ func writeCaptured(w io.Writer, results []*capture.Captured, skipped []*engine.S
 				}
 				t.diffs++
 				fmt.Fprintf(w, "BAIT-AND-SWITCH %s: as %q the server lists other tools than as %q: %s\n",
-					name, sanitize.Text(d.Identity), sanitize.Text(d.Baseline), describeDiff(d))
+					name, sanitize.Text(d.Identity), sanitize.Text(d.Baseline), d.Describe())
 			}
 		}
 		if r.Err != nil {
@@ -96,42 +96,4 @@ func writeCaptured(w io.Writer, results []*capture.Captured, skipped []*engine.S
 		fmt.Fprintf(w, "skipped  %s: disabled in the config (name it with --server to capture it)\n", sanitize.Text(s.Name))
 	}
 	return t
-}
-
-func describe(r *capture.Result) string {
-	parts := []string{sanitize.Text(r.Server.Transport)}
-	if r.Via != "" && r.Via != r.Server.Transport {
-		parts[0] += " via " + r.Via
-	}
-	if r.Pages > 1 {
-		parts = append(parts, fmt.Sprintf("%d pages", r.Pages))
-	}
-	if r.ServerInfo != "" {
-		parts = append(parts, fmt.Sprintf("server %q", sanitize.Text(sanitize.Clip(r.ServerInfo, 60))))
-	}
-	if r.Protocol != "" {
-		parts = append(parts, "protocol "+sanitize.Text(sanitize.Clip(r.Protocol, 20)))
-	}
-	return strings.Join(parts, ", ")
-}
-
-func describeDiff(d *capture.Difference) string {
-	names := func(ns []string) string {
-		q := make([]string, len(ns))
-		for i, n := range ns {
-			q[i] = sanitize.Text(sanitize.Clip(n, 80))
-		}
-		return strings.Join(q, ", ")
-	}
-	var parts []string
-	if len(d.Added) > 0 {
-		parts = append(parts, "added "+names(d.Added))
-	}
-	if len(d.Removed) > 0 {
-		parts = append(parts, "removed "+names(d.Removed))
-	}
-	for _, ch := range d.Changed {
-		parts = append(parts, fmt.Sprintf("changed %s (%s)", sanitize.Text(sanitize.Clip(ch.Tool, 80)), strings.Join(ch.Fields, ", ")))
-	}
-	return strings.Join(parts, "; ")
 }

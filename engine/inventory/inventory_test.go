@@ -91,3 +91,39 @@ func TestParseReadsServersAndTools(t *testing.T) {
 		t.Errorf("inputSchema is not readable as input_schema")
 	}
 }
+
+// Server instructions are model-visible text: the parser keeps them and
+// lists them as a tool entry, so the poison signals read them and a pin
+// covers them; two servers' instructions are not one name claimed twice.
+func TestInstructionsAreATool(t *testing.T) {
+	doc := `{"servers":[
+ {"name":"a","instructions":"Use a for files.","tools":[{"name":"read","description":"Read."}]},
+ {"name":"b","instructions":"Use b.","tools":[]},
+ {"name":"c","instructions":"  "}]}`
+	inv, err := Parse("inv.json", []byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := inv.Server("a")
+	if a.Instructions != "Use a for files." || len(a.Tools) != 2 {
+		t.Fatalf("a: %q, %d tools", a.Instructions, len(a.Tools))
+	}
+	it := a.Tools[1]
+	if it.Name != engine.InstructionsTool("a") || it.Text("description") != "Use a for files." || it.Path != "$.servers[0].instructions" || it.Line != 2 {
+		t.Fatalf("instructions tool: %+v %q", it, it.Text("description"))
+	}
+	if b := inv.Server("b"); len(b.Tools) != 1 || b.Tools[0].Name == it.Name {
+		t.Fatalf("b: %+v", b.Tools)
+	}
+	if c := inv.Server("c"); len(c.Tools) != 0 {
+		t.Fatalf("blank instructions made a tool: %+v", c.Tools)
+	}
+	for _, bad := range []string{
+		`{"servers":[{"name":"a","instructions":7}]}`,
+		`{"servers":[{"name":"a","instructions":"x","tools":[{"name":"(instructions of a)"}]}]}`,
+	} {
+		if _, err := Parse("inv.json", []byte(bad)); err == nil {
+			t.Errorf("%s: parsed", bad)
+		}
+	}
+}

@@ -216,9 +216,14 @@ func (p *invParser) server(v *jsonv.Value, path string) (*engine.Server, error) 
 		}
 		sort.Strings(s.EnvKeys)
 	}
+	iv, hasInstr := v.Get("instructions")
+	if hasInstr && iv.Kind != jsonv.String {
+		return nil, p.errAt(iv, path+".instructions", "server %s instructions is not a string (got %s)", q(name), iv.Kind)
+	}
 	tv, ok := v.Get("tools")
 	if !ok {
-		return s, nil // the original reads a missing list as empty
+		// The original reads a missing list as empty.
+		return s, p.instructions(s, iv, path)
 	}
 	if tv.Kind != jsonv.Array {
 		return nil, p.errAt(tv, path+".tools", "server %s tools is not a list (got %s)", q(name), tv.Kind)
@@ -237,7 +242,30 @@ func (p *invParser) server(v *jsonv.Value, path string) (*engine.Server, error) 
 		seen[k] = tpath
 		s.Tools = append(s.Tools, t)
 	}
-	return s, nil
+	if iv != nil {
+		if prev, dup := seen[canon.Strip(engine.InstructionsTool(name))]; dup {
+			return nil, p.errAt(iv, path+".instructions", "server %s has instructions and a tool named like them (%s)", q(name), prev)
+		}
+	}
+	return s, p.instructions(s, iv, path)
+}
+
+// instructions records a server's instructions (iv, nil when absent) and
+// adds the tool entry that stands for them: {"name": InstructionsTool,
+// "description": the text}. Blank instructions add nothing.
+func (p *invParser) instructions(s *engine.Server, iv *jsonv.Value, path string) error {
+	if iv == nil || canon.Strip(iv.Str) == "" {
+		return nil
+	}
+	s.Instructions = iv.Str
+	name := engine.InstructionsTool(s.Name)
+	raw := &jsonv.Value{Kind: jsonv.Object, Off: iv.Off, Members: []jsonv.Member{
+		{Key: "name", KeyOff: iv.Off, Value: jsonv.Value{Kind: jsonv.String, Str: name, Off: iv.Off}},
+		{Key: "description", KeyOff: iv.Off, Value: *iv},
+	}}
+	line, _ := p.lines.Position(iv.Off)
+	s.Tools = append(s.Tools, &engine.Tool{Server: s.Name, Name: name, Raw: raw, Path: path + ".instructions", Line: line})
+	return nil
 }
 
 func keyPath(k string) string {

@@ -148,3 +148,36 @@ func appendString(dst []byte, s string) []byte {
 	}
 	return append(dst, '"')
 }
+
+// FromInventory reads back a document AppendInventory wrote: the servers
+// with their client, instructions, time received and raw tools. The
+// service keeps the lists it assembled from logs this way across
+// restarts (a log is read incrementally, so its old lists are not read
+// again).
+func FromInventory(file string, doc []byte) ([]Server, error) {
+	root, err := parseDoc(file, doc)
+	if err != nil {
+		return nil, err
+	}
+	sv, ok := root.Get("servers")
+	if !ok || sv.Kind != jsonv.Array {
+		return nil, &engine.InputError{File: file, Path: "$", Msg: "no 'servers' list"}
+	}
+	out := make([]Server, 0, len(sv.Items))
+	for i := range sv.Items {
+		o := &sv.Items[i]
+		name, _ := str(o, "name")
+		if name == "" {
+			return nil, &engine.InputError{File: file, Path: fmt.Sprintf("$.servers[%d]", i), Msg: "server has no name"}
+		}
+		s := Server{Name: name}
+		s.Client, _ = str(o, "client")
+		s.Instructions, _ = str(o, "instructions")
+		s.ReceivedAt, _ = str(o, "received_at")
+		if tv, ok := o.Get("tools"); ok && tv.Kind == jsonv.Array {
+			s.Tools = tv.Items
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}

@@ -1,6 +1,8 @@
 package clientfs
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -8,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/sources"
 )
 
@@ -52,35 +55,10 @@ func ReadClaudeCodeLog(dir string, max int64) (sources.Server, error) {
 	if !ok || server == "" {
 		return sources.Server{}, fmt.Errorf("%s: not an mcp-logs-<server> folder", dir)
 	}
-	ents, err := os.ReadDir(dir)
+	p, err := newestJSONL(dir)
 	if err != nil {
 		return sources.Server{}, err
 	}
-	type cand struct {
-		name string
-		mod  int64
-	}
-	var files []cand
-	for _, e := range ents {
-		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), ".jsonl") {
-			continue
-		}
-		fi, err := e.Info()
-		if err != nil {
-			continue
-		}
-		files = append(files, cand{e.Name(), fi.ModTime().UnixNano()})
-	}
-	if len(files) == 0 {
-		return sources.Server{}, fmt.Errorf("%s: no .jsonl log", dir)
-	}
-	sort.Slice(files, func(a, b int) bool {
-		if files[a].mod != files[b].mod {
-			return files[a].mod > files[b].mod
-		}
-		return files[a].name > files[b].name
-	})
-	p := filepath.Join(dir, files[0].name)
 	tail, fromStart, err := ReadTail(p, max)
 	if err != nil {
 		return sources.Server{}, err
@@ -123,4 +101,98 @@ func ReadClaudeDesktopLog(path string, st sources.DesktopLogState) ([]sources.Se
 		}
 	}
 	return sources.Newest(lists...), st, problems, nil
+}
+
+// newestJSONL is the newest .jsonl file of a Claude Code log folder.
+func newestJSONL(dir string) (string, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return "", err
+	}
+	type cand struct {
+		name string
+		mod  int64
+	}
+	var files []cand
+	for _, e := range ents {
+		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), ".jsonl") {
+			continue
+		}
+		fi, err := e.Info()
+		if err != nil {
+			continue
+		}
+		files = append(files, cand{e.Name(), fi.ModTime().UnixNano()})
+	}
+	if len(files) == 0 {
+		return "", fmt.Errorf("%s: no .jsonl log", dir)
+	}
+	sort.Slice(files, func(a, b int) bool {
+		if files[a].mod != files[b].mod {
+			return files[a].mod > files[b].mod
+		}
+		return files[a].name > files[b].name
+	})
+	return filepath.Join(dir, files[0].name), nil
+}
+
+// CodeLogState is where an incremental read of a Claude Code log folder
+// stands: the file read and the offset after its last complete line.
+type CodeLogState struct {
+	File     string
+	Offset   int64
+	Identity string
+}
+
+// ReadClaudeCodeLogSince is ReadClaudeCodeLog for a watcher: it reads only
+// the complete lines the newest log gained since st, and found says
+// whether they hold a tools/list result (else the caller keeps the list
+// it had). When the newest file is another one, shrank, was replaced or
+// st is zero, it reads the tail as ReadClaudeCodeLog does. A log that
+// grows by a line costs reading that line.
+func ReadClaudeCodeLogSince(dir string, st CodeLogState) (s sources.Server, found bool, next CodeLogState, err error) {
+	server, ok := strings.CutPrefix(filepath.Base(dir), "mcp-logs-")
+	if !ok || server == "" {
+		return s, false, st, fmt.Errorf("%s: not an mcp-logs-<server> folder", dir)
+	}
+	p, err := newestJSONL(dir)
+	if err != nil {
+		return s, false, st, err
+	}
+	f, fi, err := openRegular(p)
+	if err != nil {
+		return s, false, st, err
+	}
+	defer f.Close()
+	size, id := fi.Size(), fileIdentity(fi)
+	start, whole := st.Offset, false
+	if st.File != p || st.Identity != id || size < st.Offset || st.Offset == 0 || size-st.Offset > DefaultTailBytes {
+		start, whole = max(0, size-DefaultTailBytes), true
+	}
+	buf := make([]byte, size-start)
+	n, err := f.ReadAt(buf, start)
+	if err != nil && err != io.EOF {
+		return s, false, st, err
+	}
+	buf = buf[:n]
+	next = CodeLogState{File: p, Identity: id, Offset: start + int64(n)}
+	nl := bytes.LastIndexByte(buf, '\n')
+	switch {
+	case nl >= 0:
+		next.Offset = start + int64(nl) + 1 // the next read starts at a line
+		if !whole {
+			buf = buf[:nl+1]
+		}
+	case !whole:
+		return s, false, st, nil // no complete line yet
+	}
+	s, err = sources.ParseClaudeCodeTail(p, server, buf, start == 0 || !whole)
+	if err != nil {
+		var ie *engine.InputError
+		if !whole && errors.As(err, &ie) && strings.HasPrefix(ie.Msg, "no tools/list result") {
+			return s, false, next, nil
+		}
+		return s, false, next, err
+	}
+	return s, true, next, nil
 }

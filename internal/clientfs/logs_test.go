@@ -164,3 +164,49 @@ func TestNotRegular(t *testing.T) {
 		t.Fatalf("a folder: %v", err)
 	}
 }
+
+// A watched Claude Code log that grows costs reading what it gained: a
+// line without a list keeps the list known (found false), a new list is
+// found, and a replaced file is read from its tail again.
+func TestClaudeCodeSince(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "proj", "mcp-logs-serena")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, "a.jsonl")
+	noise := `{"debug":"tool call","timestamp":"t","cwd":"/c"}` + "\n"
+	if err := os.WriteFile(p, []byte(noise+codeList), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, found, st, err := ReadClaudeCodeLogSince(dir, CodeLogState{})
+	if err != nil || !found || s.Name != "serena" || len(s.Tools) != 1 || st.Offset != int64(len(noise+codeList)) {
+		t.Fatalf("first read: %+v %v %+v %v", s, found, st, err)
+	}
+	appendTo := func(text string) {
+		f, err := os.OpenFile(p, os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.WriteString(text)
+		f.Close()
+	}
+	appendTo(noise + `{"debug":"half a li`)
+	_, found, st2, err := ReadClaudeCodeLogSince(dir, st)
+	if err != nil || found || st2.Offset != st.Offset+int64(len(noise)) {
+		t.Fatalf("a line without a list: found %v, state %+v (was %+v), %v", found, st2, st, err)
+	}
+	appendTo(`ne"}` + "\n" + strings.Replace(codeList, "Find symbols.", "Find symbols, then more.", 1))
+	s, found, _, err = ReadClaudeCodeLogSince(dir, st2)
+	if err != nil || !found || !strings.Contains(s.Tools[0].Members[1].Value.Str, "then more") {
+		t.Fatalf("the new list: %+v %v %v", s, found, err)
+	}
+	if err := os.Remove(p); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(codeList), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, found, _, err = ReadClaudeCodeLogSince(dir, st2); err != nil || !found {
+		t.Fatalf("a replaced file: %v %v", found, err)
+	}
+}
