@@ -561,34 +561,23 @@ func (d *Daemon) scanSource(src ClientSource) []engine.Event {
 	}
 	d.src.scanned[src.Path] = key
 	var names []string
-	owned := map[string]bool{}
 	for _, s := range inv.Servers {
 		names = append(names, s.Name)
-		owned[s.Name] = true
 	}
-	for _, s := range fst.Servers {
-		owned[s] = true
-	}
-	opt := scan.ScanOptions{Rules: d.rules}
+	// Tools only (pin.Claim.ToolsOnly, scan.ScanOptions.ToolsOnly): a
+	// cache says what a server sent, not how it was launched; the client
+	// config's target compares launch lines. The one ownership rule of
+	// the CLI and the service (Claim) decides which entries are the
+	// source's.
+	opt := scan.ScanOptions{Rules: d.rules, ToolsOnly: true}
 	var p *pin.Pin
 	if d.pin != nil {
-		// Tools only: a cache says what a server sent, not how it was
-		// launched; the client config's target compares launch lines.
-		p = d.pin.Subset(owned)
-		p.Servers = nil
+		p = d.pin.Owned(Claim(src.Path, d.cfg.Pin, d.home, inv, KindSource, fst.Servers))
 	} else {
-		opt.Classes = []engine.Class{engine.Shadow, engine.Poison, engine.Transport}
+		opt.Classes = []engine.Class{engine.Shadow, engine.Poison}
 	}
 	r := scan.Scan(inv, p, opt)
-	kept := r.Findings[:0]
 	byID := map[string]*engine.Finding{}
-	for _, f := range r.Findings {
-		if f.Class == engine.Launch || (f.Class == engine.Added && f.Tool == "") {
-			continue // a server's launch entry: not this source's to judge
-		}
-		kept = append(kept, f)
-	}
-	r.Findings = kept
 	for i := range r.Findings {
 		byID[r.Findings[i].ID] = &r.Findings[i]
 	}

@@ -21,11 +21,13 @@ import (
 	"github.com/descriptorpin/descriptorpin/internal/fileio"
 )
 
-// Target kinds, as the service config names them.
+// Target kinds, as the service config names them, and KindSource for a
+// client's own tool source (a cache or a log: see sources.go).
 const (
 	KindInventory    = "inventory"
 	KindClientConfig = "client-config"
 	KindAuto         = "auto"
+	KindSource       = "client-source"
 )
 
 // The parsers, as variables so that a test can count the parses.
@@ -401,7 +403,7 @@ func SourceNames(file, pinPath, home string) []string {
 // kind is the kind the file was parsed as; before are the servers it
 // declared at its last good scan (the service's state; nil for the CLI).
 func Claim(file, pinPath, home string, inv *engine.Inventory, kind string, before []string) pin.Claim {
-	c := pin.Claim{Sources: SourceNames(file, pinPath, home), Before: before, LaunchOnly: kind == KindClientConfig}
+	c := pin.Claim{Sources: SourceNames(file, pinPath, home), Before: before, LaunchOnly: kind == KindClientConfig, ToolsOnly: kind == KindSource}
 	for _, s := range inv.Servers {
 		c.Declared = append(c.Declared, s.Name)
 	}
@@ -482,6 +484,9 @@ func BuildPin(ins []Input, pinPath string, format int, ap pin.Approval, opt pin.
 		if err != nil {
 			return nil, err
 		}
+		if in.Kind == KindSource {
+			p.Servers = nil // what a server sent, not how it was launched
+		}
 		if out == nil {
 			out = p
 		} else {
@@ -545,4 +550,29 @@ func ReadClientConfig(path, home string) (*engine.Inventory, error) {
 		return nil, err
 	}
 	return ParseClientConfig(path, data, home)
+}
+
+// SourceInputs reads every client tool source ClientSources finds (VS
+// Code's tool cache, Claude Desktop's and Claude Code's MCP logs, Cursor's
+// tool files, MCPB manifests) for pin, scan and diff --discover: each is
+// an Input of KindSource, compared with the pin's tool entries only. A
+// source that cannot be read is said in warnings and left out, so one odd
+// cache does not stop the rest; notes are what a reader reports (a
+// folder that does not match the layout, say).
+func SourceInputs(opt Options) (ins []Input, warnings []string) {
+	for _, src := range ClientSources(opt) {
+		inv, notes, err := ReadSource(src)
+		for _, n := range notes {
+			warnings = append(warnings, sanitize.Text(src.Path)+": "+sanitize.Text(n))
+		}
+		if err != nil {
+			warnings = append(warnings, sanitize.Text(src.Path)+": "+sanitize.Text(err.Error())+"; left out")
+			continue
+		}
+		if len(inv.Servers) == 0 {
+			continue
+		}
+		ins = append(ins, Input{Path: src.Path, Inv: inv, Kind: KindSource})
+	}
+	return ins, warnings
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/descriptorpin/descriptorpin/engine/report"
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
 	"github.com/descriptorpin/descriptorpin/engine/scan"
+	"github.com/descriptorpin/descriptorpin/service"
 )
 
 func init() {
@@ -108,7 +109,7 @@ func runScan(e *env, name string, args []string) error {
 		if pn != nil {
 			view = pn.Owned(in.Claim(f.pin, len(ins) == 1))
 		}
-		opt.FileMode = in.Mode
+		opt.FileMode, opt.ToolsOnly = in.Mode, in.Kind == service.KindSource
 		r := scan.Scan(in.Inv, view, opt)
 		if !f.quiet {
 			if len(ins) > 1 && f.format == "text" {

@@ -1,21 +1,21 @@
 package main
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/descriptorpin/descriptorpin/service"
 )
 
 // loadInputs reads the files named or, with --discover, every file
-// service.DiscoverTargets finds on this host.
+// service.DiscoverTargets finds on this host and, but for approve, every
+// client tool source (service.SourceInputs).
 func loadInputs(e *env, cmd string, paths []string, discover bool) ([]service.Input, error) {
 	switch {
 	case discover && len(paths) > 0:
 		return nil, usagef(cmd, "give files or --discover, not both")
 	case discover:
-		if paths = service.ExistingTargets(service.Options{}); len(paths) == 0 {
-			return nil, &usageError{msg: "--discover found no MCP client config on this host", hint: "'descriptorpin discover --all' lists every location checked"}
-		}
+		paths = service.ExistingTargets(service.Options{})
 	case len(paths) == 0:
 		return nil, usagef(cmd, "%s needs a file, or --discover", cmd)
 	case len(paths) > 1 && slices.Contains(paths, stdio):
@@ -28,6 +28,18 @@ func loadInputs(e *env, cmd string, paths []string, discover bool) ([]service.In
 			return nil, err
 		}
 		out = append(out, service.Input{Path: p, Inv: inv, Mode: mode, Kind: kind})
+	}
+	if discover && cmd != "approve" {
+		// And what the clients themselves received (approve takes files:
+		// approving a cache would invent launch entries it does not hold).
+		srcs, warnings := service.SourceInputs(service.Options{})
+		for _, w := range warnings {
+			fmt.Fprintf(e.stderr, "descriptorpin: warning: %s\n", w)
+		}
+		out = append(out, srcs...)
+	}
+	if discover && len(out) == 0 {
+		return nil, &usageError{msg: "--discover found no MCP client config or tool source on this host", hint: "'descriptorpin discover --all' lists every location checked"}
 	}
 	return out, nil
 }

@@ -912,6 +912,16 @@ func (p *Pin) Merge(other *Pin) {
 	p.sort()
 }
 
+// ToolsOnly returns a view of the pin without launch entries. A client's
+// tool source (a cache or a log) holds what servers sent, not how they
+// were launched, so it is compared with the pinned tools only: its scan
+// must not report a pinned launch config changed or a server ADDED.
+func (p *Pin) ToolsOnly() *Pin {
+	q := &Pin{Format: p.Format, ToolVersion: p.ToolVersion, Exclude: append([]string(nil), p.Exclude...), Tools: p.Tools, Acceptances: p.Acceptances}
+	q.index()
+	return q
+}
+
 // ServersOnly returns a view of the pin without tool entries. A client
 // config lists launch lines, not tools, so it is compared with the pinned
 // launch configs only: its scan must not report every pinned tool REMOVED.

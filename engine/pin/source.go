@@ -53,6 +53,10 @@ type Claim struct {
 	// LaunchOnly is set for a client config, which lists launch lines and
 	// no tools: its view holds no tool entries (ServersOnly).
 	LaunchOnly bool
+	// ToolsOnly is set for a client's tool source (a cache or a log),
+	// which holds what a server sent and not how it was launched: its
+	// view holds no launch entries (ToolsOnly).
+	ToolsOnly bool
 }
 
 // Owned returns the view of the pin a file is compared with: the one
@@ -87,6 +91,9 @@ func (p *Pin) Owned(c Claim) *Pin {
 	}
 	if c.LaunchOnly {
 		view = view.ServersOnly()
+	}
+	if c.ToolsOnly {
+		view = view.ToolsOnly()
 	}
 	return view
 }

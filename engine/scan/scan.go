@@ -49,6 +49,10 @@ type ScanOptions struct {
 	// Cache, when set, keeps each tool's pinned-form hash and POISON
 	// finding across scans (see Cache); the report is the same without it.
 	Cache *Cache
+	// ToolsOnly scans a client's tool source (a cache or a log): it holds
+	// what servers sent, not how they were launched, so launch configs
+	// are not compared and servers are never ADDED or REMOVED as such.
+	ToolsOnly bool
 	// Key is the key of the launch value digests (the per-host key the CLI
 	// and the service read with internal/hostkey); nil compares no values
 	// and notes it for every server whose launch hides some.
@@ -103,7 +107,7 @@ func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
 			all = append(all, poisons(inv, opt.Rules)...)
 		}
 	}
-	if opt.wants(engine.Transport) {
+	if opt.wants(engine.Transport) && !opt.ToolsOnly { // a tool source has no launch line to judge
 		all = append(all, transports(inv, opt)...)
 	}
 	for _, f := range all {
@@ -268,7 +272,11 @@ func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, ds []digest, n
 	}
 	sort.SliceStable(muts, func(i, j int) bool { return muts[i].Subject < muts[j].Subject })
 	var launches []engine.Finding
-	for _, f := range compareServers(inv, pn, opt, notes) {
+	var servers []engine.Finding
+	if !opt.ToolsOnly {
+		servers = compareServers(inv, pn, opt, notes)
+	}
+	for _, f := range servers {
 		if f.Class == engine.Launch {
 			launches = append(launches, f)
 		} else {
