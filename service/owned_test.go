@@ -12,6 +12,7 @@ import (
 	"github.com/descriptorpin/descriptorpin/config"
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/pin"
+	"github.com/descriptorpin/descriptorpin/internal/fileio"
 )
 
 const invOther = `{"servers": [{"name": "wiki", "transport": "http", "url": "https://wiki.example.test/mcp", "tools": [
@@ -71,20 +72,26 @@ func TestFirstCaptureIsTrustedOnFirstUse(t *testing.T) {
 	out := h.path("captured.json")
 	h.cfg.Capture = config.Capture{Enabled: true, Interval: time.Hour, Timeout: time.Second,
 		Configs: []config.CaptureConfig{{Path: h.path("client.json"), Output: out}}}
-	captured := make(chan struct{})
+	// The capture writes its output only once the start events are read,
+	// and atomically, as the real capture does: a scan never sees it half
+	// written, and the start events do not depend on timing.
+	release, captured := make(chan struct{}), make(chan struct{})
 	h.opt.Capture = func(ctx context.Context, cc config.CaptureConfig, p *pin.Pin) []engine.Event {
 		defer close(captured)
 		if p == nil || p.Server("files") == nil {
 			t.Errorf("capture ran without the first-use pin of the launch config")
 		}
-		if err := os.WriteFile(out, []byte(invClean), 0o600); err != nil {
+		<-release
+		if err := fileio.WriteAtomic(out, []byte(invClean), 0o600); err != nil {
 			t.Error(err)
 		}
 		return nil
 	}
 	h.start()
+	got := summary(h.next())
+	close(release)
 	<-captured
-	if got := summary(h.next()); !slices.Equal(got, []string{"daemon-started", "pin-created"}) {
+	if !slices.Equal(got, []string{"daemon-started", "pin-created"}) {
 		t.Fatalf("at start: %v (a missing capture output must be silent)", got)
 	}
 	h.changed("captured.json")
@@ -135,7 +142,28 @@ func TestFirstUseSaysWhetherToolsArePinned(t *testing.T) {
 	h.write("client.json", `{"mcpServers": {"files": {"type": "http", "url": "https://files.example.test/mcp"}}}`)
 	h.start()
 	evs := h.next()
-	if len(evs) < 2 || !strings.Contains(evs[1].Message, "no tool descriptors are pinned, only launch configs: set capture.enabled") {
+	if len(evs) < 2 || !strings.Contains(evs[1].Message, "no tool descriptors are pinned, only launch configs: keep discover: true, watch inventories or set capture.enabled") {
 		t.Fatalf("events %v", evs)
+	}
+}
+
+// Where tool descriptors come from is said plainly, for each way of
+// getting them and for none.
+func TestToolPinningSaysWhereToolsComeFrom(t *testing.T) {
+	p := &pin.Pin{Tools: []*pin.Tool{{}, {}}}
+	for _, tt := range []struct {
+		cfg  config.Config
+		p    *pin.Pin
+		want string
+	}{
+		{config.Config{}, nil, "no tool descriptors are pinned, only launch configs"},
+		{config.Config{Targets: []config.Target{{Kind: config.KindClientConfig}}}, nil, "no tool descriptors are pinned, only launch configs"},
+		{config.Config{Discover: true}, nil, "no tool descriptors pinned yet; they come from the tool lists MCP clients keep"},
+		{config.Config{Targets: []config.Target{{Kind: config.KindInventory}}}, p, "2 tool descriptors pinned; more come from the inventories it watches"},
+		{config.Config{Capture: config.Capture{Enabled: true}}, nil, "the scheduled capture"},
+	} {
+		if got := ToolPinning(tt.cfg, tt.p); !strings.Contains(got, tt.want) {
+			t.Errorf("ToolPinning = %q, want it to say %q", got, tt.want)
+		}
 	}
 }

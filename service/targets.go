@@ -532,13 +532,40 @@ func SplitFiles(args []string, all, discover bool) (files, keys []string) {
 // noTools says, for the first-use event, that a pin without tools pins
 // launch configs only, and how tool descriptors get pinned.
 func noTools(cfg config.Config, p *pin.Pin) string {
-	switch {
-	case len(p.Tools) > 0:
+	if len(p.Tools) > 0 {
 		return ""
-	case cfg.Capture.Enabled:
-		return "; no tool descriptors yet: each server's first capture is trusted on first use"
 	}
-	return "; no tool descriptors are pinned, only launch configs: set capture.enabled (with capture.configs) or watch inventories to pin tools"
+	return "; " + ToolPinning(cfg, p)
+}
+
+// ToolPinning says plainly whether tool descriptors are being pinned and
+// where they come from, for the first-use event, status and service
+// install: a pin of launch lines alone cannot see a rug pull.
+func ToolPinning(cfg config.Config, p *pin.Pin) string {
+	var from []string
+	if cfg.Discover {
+		from = append(from, "the tool lists MCP clients keep (VS Code's cache, Claude Desktop's and Claude Code's logs, Cursor's tool files), pinned on first sight")
+	}
+	for _, t := range cfg.Targets {
+		if t.Kind != config.KindClientConfig { // a config holds launch lines only
+			from = append(from, "the inventories it watches")
+			break
+		}
+	}
+	if cfg.Capture.Enabled {
+		from = append(from, "the scheduled capture, each server's first capture trusted on first use")
+	}
+	n := 0
+	if p != nil {
+		n = len(p.Tools)
+	}
+	switch {
+	case len(from) == 0:
+		return "no tool descriptors are pinned, only launch configs: keep discover: true, watch inventories or set capture.enabled to pin tools"
+	case n == 0:
+		return "no tool descriptors pinned yet; they come from " + strings.Join(from, "; ")
+	}
+	return english.Count(n, "tool descriptor", "tool descriptors") + " pinned; more come from " + strings.Join(from, "; ")
 }
 
 // ReadClientConfig reads the MCP client config at path (a regular file,
@@ -575,4 +602,19 @@ func SourceInputs(opt Options) (ins []Input, warnings []string) {
 		ins = append(ins, Input{Path: src.Path, Inv: inv, Kind: KindSource})
 	}
 	return ins, warnings
+}
+
+// ToolPinningOf is ToolPinning for the config at cfgPath (or the default
+// one) and the pin it names, for status and service install; a config
+// that does not load is said to leave it unknown (they report why).
+func ToolPinningOf(cfgPath string) string {
+	cfg, err := config.LoadOrDefault(cfgPath)
+	if err != nil {
+		return "unknown: the config does not load"
+	}
+	var pn *pin.Pin
+	if data, err := fileio.ReadCapped("pin", cfg.Pin, pin.MaxBytes); err == nil {
+		pn, _ = pin.Load(cfg.Pin, data)
+	}
+	return ToolPinning(cfg, pn)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/descriptorpin/descriptorpin/engine/sanitize"
@@ -88,7 +89,11 @@ func runInstaller(e *env, action string, o serviceOpts) error {
 	}
 	switch action {
 	case "install":
-		return r.Install()
+		if err := r.Install(); err != nil || o.dryRun {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "tool descriptors: %s\n", service.ToolPinningOf(o.config))
+		return nil
 	case "uninstall":
 		return r.Uninstall()
 	case "status":

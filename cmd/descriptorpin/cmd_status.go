@@ -56,6 +56,7 @@ func runStatus(e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "%s\n", out)
 	} else {
 		writeStatus(e.stdout, v)
+		fmt.Fprintf(e.stdout, "tool descriptors: %s\n", service.ToolPinningOf(cfgPath))
 	}
 	if len(v.Open) > 0 {
 		return errFindings
