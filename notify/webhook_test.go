@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -207,7 +208,9 @@ func TestWebhook410StopsDeliveryButKeepsSpoolingForTheNextStart(t *testing.T) {
 	w.Send(opened(finding("a", "MUTATION", "high", "files")))
 	w.Send(opened(finding("b", "MUTATION", "high", "files")))
 	gone := reps.wait(t, "endpoint gone (HTTP 410)")
-	if gone.Level != "error" || gone.Action != ActionNotifyDegraded || !strings.Contains(gone.Message, "2 deliveries kept") ||
+	// How many were spooled when the 410 came depends on whether the
+	// worker took the first before the second was sent: one or two.
+	if gone.Level != "error" || gone.Action != ActionNotifyDegraded || !regexp.MustCompile(`[12] deliver(y|ies) kept`).MatchString(gone.Message) ||
 		!strings.Contains(gone.Message, "new ones are spooled") {
 		t.Errorf("gone report %+v", gone)
 	}

@@ -63,8 +63,17 @@ func TestDeletedStateDirIsRecreated(t *testing.T) {
 	t.Cleanup(func() { log.Close() }) // after the service stops
 	h.startSink(&Sinks{Notify: notify.Multi{h.rec}, Log: log})
 	h.next()
-	if err := os.RemoveAll(h.cfg.StateDir); err != nil {
-		t.Fatal(err)
+	// rm -rf races with the service writing into the directory (as it
+	// does on a real machine): like rm, try again until it is gone.
+	for i := 0; ; i++ {
+		err := os.RemoveAll(h.cfg.StateDir)
+		if err == nil {
+			break
+		}
+		if i == 50 {
+			t.Fatal(err)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 	h.write("inv.json", invChanged)
 	h.changed("inv.json")
@@ -173,8 +182,17 @@ func TestServiceSurvivesEverythingAtOnce(t *testing.T) {
 	if err := exec.Command("umount", "-l", h.cfg.StateDir).Run(); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.RemoveAll(h.cfg.StateDir); err != nil {
-		t.Fatal(err)
+	// rm -rf races with the service writing into the directory (as it
+	// does on a real machine): like rm, try again until it is gone.
+	for i := 0; ; i++ {
+		err := os.RemoveAll(h.cfg.StateDir)
+		if err == nil {
+			break
+		}
+		if i == 50 {
+			t.Fatal(err)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 	h.write("inv.json", invChanged)
 	h.changed("inv.json")
