@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/descriptorpin/descriptorpin/engine"
-	"github.com/descriptorpin/descriptorpin/engine/canon"
 	"github.com/descriptorpin/descriptorpin/engine/detect"
 	"github.com/descriptorpin/descriptorpin/engine/jsonv"
 	"github.com/descriptorpin/descriptorpin/engine/pin"
@@ -106,44 +105,11 @@ func toolDigests(tools []*engine.Tool) []digest {
 	parallel(len(tools), 256, func(lo, hi int) {
 		var buf []byte
 		for i := lo; i < hi; i++ {
-			buf = appendExact(buf[:0], tools[i].Raw)
+			buf = jsonv.Append(buf[:0], tools[i].Raw)
 			out[i] = sha256.Sum256(buf)
 		}
 	})
 	return out
-}
-
-// appendExact writes v as JSON exactly as parsed: strings as decoded (not
-// stripped), number literals as written, members in source order. Two
-// values have the same bytes only if they are the same tree.
-func appendExact(dst []byte, v *jsonv.Value) []byte {
-	switch v.Kind {
-	case jsonv.String:
-		return canon.AppendString(dst, v.Str)
-	case jsonv.Number:
-		return append(dst, v.Str...)
-	case jsonv.Array:
-		dst = append(dst, '[')
-		for i := range v.Items {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = appendExact(dst, &v.Items[i])
-		}
-		return append(dst, ']')
-	case jsonv.Object:
-		dst = append(dst, '{')
-		for i := range v.Members {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = canon.AppendString(dst, v.Members[i].Key)
-			dst = append(dst, ':')
-			dst = appendExact(dst, &v.Members[i].Value)
-		}
-		return append(dst, '}')
-	}
-	return canon.Append(dst, v) // null, true, false
 }
 
 func hashSpec(pn *pin.Pin) string {

@@ -2,8 +2,6 @@ package sources
 
 import (
 	"fmt"
-	"strconv"
-	"unicode/utf8"
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/inventory"
@@ -50,103 +48,30 @@ func AppendInventory(dst []byte, servers []Server) []byte {
 			dst = append(dst, ',')
 		}
 		dst = append(dst, `{"name":`...)
-		dst = appendString(dst, s.Name)
+		dst = jsonv.AppendString(dst, s.Name)
 		dst = append(dst, `,"transport":"unknown"`...)
 		if s.Client != "" {
 			dst = append(dst, `,"client":`...)
-			dst = appendString(dst, s.Client)
+			dst = jsonv.AppendString(dst, s.Client)
 		}
 		if s.Instructions != "" {
 			dst = append(dst, `,"instructions":`...)
-			dst = appendString(dst, s.Instructions)
+			dst = jsonv.AppendString(dst, s.Instructions)
 		}
 		if s.ReceivedAt != "" {
 			dst = append(dst, `,"received_at":`...)
-			dst = appendString(dst, s.ReceivedAt)
+			dst = jsonv.AppendString(dst, s.ReceivedAt)
 		}
 		dst = append(dst, `,"tools":[`...)
 		for j := range s.Tools {
 			if j > 0 {
 				dst = append(dst, ',')
 			}
-			dst = appendValue(dst, &s.Tools[j])
+			dst = jsonv.Append(dst, &s.Tools[j])
 		}
 		dst = append(dst, "]}"...)
 	}
 	return append(dst, "]}\n"...)
-}
-
-// appendValue writes v back as JSON, keeping member order and number
-// literals as written (jsonv keeps both), so the inventory holds exactly
-// what the client stored.
-func appendValue(dst []byte, v *jsonv.Value) []byte {
-	switch v.Kind {
-	case jsonv.Null:
-		return append(dst, "null"...)
-	case jsonv.Bool:
-		return strconv.AppendBool(dst, v.Bool)
-	case jsonv.Number:
-		return append(dst, v.Str...)
-	case jsonv.String:
-		return appendString(dst, v.Str)
-	case jsonv.Array:
-		dst = append(dst, '[')
-		for i := range v.Items {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = appendValue(dst, &v.Items[i])
-		}
-		return append(dst, ']')
-	case jsonv.Object:
-		dst = append(dst, '{')
-		for i := range v.Members {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = appendString(dst, v.Members[i].Key)
-			dst = append(dst, ':')
-			dst = appendValue(dst, &v.Members[i].Value)
-		}
-		return append(dst, '}')
-	}
-	panic(fmt.Sprintf("sources: unknown JSON kind %d", v.Kind))
-}
-
-// appendString writes s as a JSON string. jsonv only produces valid
-// UTF-8, so every rune is written raw except what JSON requires escaped.
-func appendString(dst []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	dst = append(dst, '"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '"' || c == '\\':
-				dst = append(dst, '\\', c)
-			case c == '\n':
-				dst = append(dst, '\\', 'n')
-			case c == '\r':
-				dst = append(dst, '\\', 'r')
-			case c == '\t':
-				dst = append(dst, '\\', 't')
-			case c < 0x20:
-				dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-			default:
-				dst = append(dst, c)
-			}
-			i++
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n == 1 {
-			dst = append(dst, `\ufffd`...)
-		} else {
-			dst = append(dst, s[i:i+n]...)
-		}
-		i += n
-	}
-	return append(dst, '"')
 }
 
 // FromInventory reads back a document AppendInventory wrote: the servers
