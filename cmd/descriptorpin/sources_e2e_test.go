@@ -235,9 +235,12 @@ func TestServiceWatchesClientSources(t *testing.T) {
 	s.env = h.env
 	s.start()
 	// Count the service's children while it runs: there must be none.
+	// The pid is taken once (the restart below replaces s.cmd), and the
+	// count is read only after the counter has stopped.
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
 	var spawned int
+	pid := s.cmd.Process.Pid
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
@@ -246,13 +249,14 @@ func TestServiceWatchesClientSources(t *testing.T) {
 			case <-stop:
 				return
 			case <-time.After(5 * time.Millisecond):
-				if n := children(s.cmd.Process.Pid); n > spawned {
+				if n := children(pid); n > spawned {
 					spawned = n
 				}
 			}
 		}
 	}()
-	defer func() { close(stop); wg.Wait() }()
+	stopCounting := sync.OnceFunc(func() { close(stop); wg.Wait() })
+	defer stopCounting()
 
 	// First sight: every source is pinned on first use, with an event each.
 	for range 3 {
@@ -325,6 +329,7 @@ func TestServiceWatchesClientSources(t *testing.T) {
 	}
 	s.stop()
 
+	stopCounting()
 	if spawned > 0 {
 		t.Fatalf("the service started %d processes", spawned)
 	}
