@@ -30,9 +30,25 @@ var ErrNotRegular = errors.New("not a regular file")
 var ErrTimeout = errors.New("the read took too long")
 
 // ReadTimeout bounds the time one capped read may take, open to last
-// byte. A read still running then is abandoned (its file closed), so one
-// hostile file cannot stall the service's loop.
+// byte, plus a second for every MinReadRate bytes of the file's size once
+// it is known: a large file that reads steadily (an 80 MB pin on a loaded
+// machine) is not cut off, while a read that stalls (a hung network file
+// system, a FUSE file that never answers) is abandoned, its file closed,
+// so one hostile file cannot stall the service's loop for long: a file at
+// the 64 MiB cap gets at most 21 s.
 var ReadTimeout = 5 * time.Second
+
+// MinReadRate is the slowest read a large file is allowed (bytes a
+// second) before its read counts as stalled.
+const MinReadRate = 4 << 20
+
+// readBudget is how long a read of a file of size bytes may take.
+func readBudget(size int64) time.Duration {
+	if size <= 0 {
+		return ReadTimeout
+	}
+	return ReadTimeout + time.Duration(size)*time.Second/MinReadRate
+}
 
 // ReadCapped reads a whole regular file, refusing one larger than limit
 // before reading it. what names the file in errors ("pin", "target").
@@ -103,6 +119,7 @@ func ReadFrom(open func(string) (fs.File, error), what, path string, limit int64
 		err  error
 	}
 	done := make(chan result, 1)
+	sized := make(chan int64, 1)
 	var mu sync.Mutex
 	var opened fs.File
 	abandoned := false
@@ -121,22 +138,33 @@ func ReadFrom(open func(string) (fs.File, error), what, path string, limit int64
 		opened = f
 		mu.Unlock()
 		defer f.Close()
+		if st, err := f.Stat(); err == nil {
+			sized <- st.Size()
+		}
 		data, mode, err := readOpen(f, what, path, limit)
 		done <- result{data, mode, err}
 	}()
-	timer := time.NewTimer(ReadTimeout)
+	start := time.Now()
+	budget := ReadTimeout
+	timer := time.NewTimer(budget)
 	defer timer.Stop()
-	select {
-	case r := <-done:
-		return r.data, r.mode, r.err
-	case <-timer.C:
-		mu.Lock()
-		abandoned = true
-		if opened != nil {
-			opened.Close() // unblocks a read where the OS can
+	for {
+		select {
+		case r := <-done:
+			return r.data, r.mode, r.err
+		case n := <-sized:
+			// The size is known: the budget grows with it (readBudget).
+			budget = readBudget(n)
+			timer.Reset(budget - time.Since(start))
+		case <-timer.C:
+			mu.Lock()
+			abandoned = true
+			if opened != nil {
+				opened.Close() // unblocks a read where the OS can
+			}
+			mu.Unlock()
+			return nil, 0, fmt.Errorf("cannot read %s %q: %w (more than %s)", what, sanitize.Text(path), ErrTimeout, budget.Round(time.Second))
 		}
-		mu.Unlock()
-		return nil, 0, fmt.Errorf("cannot read %s %q: %w (more than %s)", what, sanitize.Text(path), ErrTimeout, ReadTimeout)
 	}
 }
 
