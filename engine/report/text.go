@@ -36,10 +36,8 @@ type TextOptions struct {
 // s sanitises one untrusted string for a line of text.
 func s(v string) string { return sanitize.Text(v) }
 
-// clip is the original's: newlines become spaces, then at most 88
-// characters (85 and "...").
-func clip(v string) string { return clipWith(s, v) }
-
+// clipWith is the original's clip: newlines become spaces, then at most
+// 88 characters (85 and "..."), each piece escaped with esc.
 func clipWith(esc func(string) string, v string) string {
 	v = strings.ReplaceAll(v, "\n", " ")
 	if utf8.RuneCountInString(v) <= 88 {
