@@ -711,20 +711,6 @@ func (d *Daemon) firstSight(src ClientSource, inv *engine.Inventory) []engine.Ev
 	return []engine.Event{ev}
 }
 
-func kindName(kind string) string {
-	switch kind {
-	case sources.KindVSCodeToolCache:
-		return "tool cache"
-	case sources.KindClaudeDesktopLog, sources.KindClaudeCodeLog:
-		return "MCP logs"
-	case sources.KindCursorMCPs:
-		return "tool files"
-	case sources.KindMCPBManifest:
-		return "extension manifest"
-	}
-	return kind
-}
-
 // loadSources reads SourcesFile; an unreadable one starts afresh (the
 // logs are then read again from their start, which only repeats lists).
 func (d *Daemon) loadSources() {
@@ -838,16 +824,26 @@ func (l SourceLocation) Text() string {
 	return s
 }
 
+// kindNames are each source kind's name in a sentence ("VS Code's tool
+// cache") and in discover's column.
+var kindNames = map[string][2]string{
+	sources.KindVSCodeToolCache:  {"tool cache", "cache"},
+	sources.KindClaudeDesktopLog: {"MCP logs", "log"},
+	sources.KindClaudeCodeLog:    {"MCP logs", "log"},
+	sources.KindCursorMCPs:       {"tool files", "tools"},
+	sources.KindMCPBManifest:     {"extension manifest", "manifest"},
+}
+
+func kindName(kind string) string {
+	if n, ok := kindNames[kind]; ok {
+		return n[0]
+	}
+	return kind
+}
+
 func shortKind(kind string) string {
-	switch kind {
-	case sources.KindVSCodeToolCache:
-		return "cache"
-	case sources.KindClaudeDesktopLog, sources.KindClaudeCodeLog:
-		return "log"
-	case sources.KindCursorMCPs:
-		return "tools"
-	case sources.KindMCPBManifest:
-		return "manifest"
+	if n, ok := kindNames[kind]; ok {
+		return n[1]
 	}
 	return kind
 }

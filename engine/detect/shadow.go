@@ -1,6 +1,8 @@
 package detect
 
 import (
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -41,7 +43,7 @@ func LookalikeShadows(inv *engine.Inventory) []engine.Finding {
 		if len(servers) < 2 {
 			continue
 		}
-		out = append(out, shadowFinding(cl, sortedKeys(servers)))
+		out = append(out, shadowFinding(cl, slices.Sorted(maps.Keys(servers))))
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Subject != out[j].Subject {
@@ -138,13 +140,4 @@ func representative(cl []claim) string {
 		}
 	}
 	return best
-}
-
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

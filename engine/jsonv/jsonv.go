@@ -200,39 +200,28 @@ type parser struct {
 // wastes little and a large one allocates rarely.
 const maxSlab = 1024
 
-// members copies ms into the member slab and returns the copy, with its
-// capacity limited so an append by a caller never writes into a neighbour.
-func (p *parser) members(ms []Member) []Member {
-	n := len(ms)
-	if n > maxSlab/8 {
-		out := make([]Member, n)
-		copy(out, ms)
-		return out
-	}
-	if len(p.mslab) < n {
-		p.mnext = min(max(2*p.mnext, 8, n), maxSlab)
-		p.mslab = make([]Member, p.mnext)
-	}
-	out := p.mslab[:n:n]
-	copy(out, ms)
-	p.mslab = p.mslab[n:]
-	return out
-}
+// members and items copy a finished object's members or an array's items
+// into their slab (fromSlab) and return the copy.
+func (p *parser) members(ms []Member) []Member { return fromSlab(&p.mslab, &p.mnext, ms) }
+func (p *parser) items(vs []Value) []Value     { return fromSlab(&p.islab, &p.inext, vs) }
 
-func (p *parser) items(vs []Value) []Value {
-	n := len(vs)
+// fromSlab copies src into *slab and returns the copy, with its capacity
+// limited so an append by a caller never writes into a neighbour; a
+// large src gets a slice of its own. *next is the size of the next slab.
+func fromSlab[T any](slab *[]T, next *int, src []T) []T {
+	n := len(src)
 	if n > maxSlab/8 {
-		out := make([]Value, n)
-		copy(out, vs)
+		out := make([]T, n)
+		copy(out, src)
 		return out
 	}
-	if len(p.islab) < n {
-		p.inext = min(max(2*p.inext, 8, n), maxSlab)
-		p.islab = make([]Value, p.inext)
+	if len(*slab) < n {
+		*next = min(max(2**next, 8, n), maxSlab)
+		*slab = make([]T, *next)
 	}
-	out := p.islab[:n:n]
-	copy(out, vs)
-	p.islab = p.islab[n:]
+	out := (*slab)[:n:n]
+	copy(out, src)
+	*slab = (*slab)[n:]
 	return out
 }
 

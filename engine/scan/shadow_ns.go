@@ -1,6 +1,8 @@
 package scan
 
 import (
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -154,7 +156,7 @@ func groupShadows(inv *engine.Inventory, found []engine.Finding) []engine.Findin
 		for k := range skeletons {
 			drop[k] = true
 		}
-		out = append(out, looseFinding(cl, keys(servers)))
+		out = append(out, looseFinding(cl, slices.Sorted(maps.Keys(servers))))
 	}
 	for _, f := range found {
 		if f.Class == engine.Shadow && drop[detect.Skeleton(f.Subject)] {
@@ -169,15 +171,6 @@ func groupShadows(inv *engine.Inventory, found []engine.Finding) []engine.Findin
 		}
 		return out[i].ID < out[j].ID
 	})
-	return out
-}
-
-func keys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
 	return out
 }
 
@@ -371,7 +364,7 @@ func namespaceShadows(inv *engine.Inventory) []engine.Finding {
 				Kind: "named " + strings.Join(h.labels, ", ")})
 		}
 		sort.Strings(claimants)
-		srv := keys(servers)
+		srv := slices.Sorted(maps.Keys(servers))
 		subject := h.labels[0][strings.LastIndexByte(h.labels[0], ' ')+1:]
 		out = append(out, engine.Finding{
 			ID:    engine.StableID(string(engine.Shadow), subject, engine.JoinSorted(srv), "namespace", engine.JoinSorted(h.labels)),
