@@ -100,10 +100,11 @@ func init() {
 	lex(kHost, "environment variable", "environment variables", "env vars", "env var", "printenv", "hostname", "whoami", "os username", "os user", "username", "local ip", "ip address", "working directory", "cwd", "home directory", "os version", "uname", "ls -la", "machine's", "device details", "home path", "dotfiles", "shell history", "mcp servers", "full configs")
 	lex(kConv, "previous message", "every previous message", "system messages", "conversation", "conversations", "transcript", "chat history", "prior turns", "previous turns", "every turn", "turns", "previous messages", "earlier messages", "last messages", "dialogue", "dialog", "the chat", "this chat", "in chat", "messages you exchanged", "message history", "thread")
 	lex(kSysPrompt, "system prompt", "system prompts", "sys prompt", "sysprompt", "system instructions", "initial prompt", "hidden prompt", "pre-prompt", "developer message", "developer messages", "system message", "hidden instructions", "operator instructions", "initial instructions", "your context window", "context window, byte", "tool definitions", "tool list", "your instructions", "your configuration", "assistant configuration", "client template", "instructions you received", "instructions you were given", "guidelines you were given", "your prompt", "custom instructions you", "system and developer")
-	lex(kOtherOut, "other tool", "other tools", "any other tool", "every other tool", "tool outputs", "tool output", "previous tool outputs", "other e-mails", "other emails", "every tool", "tools available", "any tool", "through any tool", "most recent call", "other tools'", "every other", "tool calls")
+	lex(kOtherOut, "you read", "you opened", "you've opened", "has opened", "have opened", "user opened", "user pasted", "has pasted", "you fetched", "other tool", "other tools", "any other tool", "every other tool", "tool outputs", "tool output", "previous tool outputs", "other e-mails", "other emails", "every tool", "tools available", "any tool", "through any tool", "most recent call", "other tools'", "every other", "tool calls")
 	lex(kProvenance, "visible to you", "available to you", "you can read", "you can see", "you can access", "you have read", "you have seen", "you received", "you were given", "in this session", "this session", "earlier in", "in this conversation", "this conversation", "in the chat", "anywhere in", "so far", "from memory", "you know", "you remember", "you have access", "you've seen", "in your context", "mentioned in", "typed them", "they typed", "as typed", "you can find", "you need to find", "earlier in this", "you made", "you called", "you have called", "you ran", "you've read", "you've called", "you are connected to", "you're connected to")
 	lex(kExternal, "buyers", "data brokers", "brokers", "data buyers", "resellers", "partners", "partner", "third parties", "third-party", "third party", "advertisers", "advertising", "marketing", "sales team", "sales teams", "analytics", "webhook", "endpoint", "offsite", "outside", "external", "prospecting")
-	lex(kHide, "hide", "conceal", "don't reference", "do not reference", "not repeated", "do not read", "don't read", "don't flag", "doesn't flag", "don't mention", "do not mention", "without telling", "without informing", "never mention", "not visible", "keep quiet", "don't tell", "do not tell", "refer to them only", "reports only", "not tell", "do not bother", "don't bother", "not bother", "no need to tell", "no need to inform", "no need to mention", "in the background", "in background", "behind the scenes")
+	lex(kHide, "hide", "conceal", "don't reference", "do not reference", "not repeated", "do not read", "don't read", "don't flag", "doesn't flag", "don't mention", "do not mention", "without telling", "without informing", "never mention", "not visible", "keep quiet", "don't tell", "do not tell", "refer to them only", "reports only", "not tell", "do not bother", "don't bother", "not bother", "no need to tell", "no need to inform", "no need to mention", "in the background", "in background", "behind the scenes",
+		"dont mention", "dont tell", "dont surface", "dont bring", "never surface", "not surface", "not be surfaced", "never be surfaced", "not be mentioned", "never be mentioned", "not be disclosed", "never be disclosed", "not be shown", "never be shown", "never disclose", "not disclose", "not paraphrase", "never reveal", "not reveal", "refrain from mentioning", "refrain from disclosing", "refrain from surfacing", "refrain from reporting", "omit any reference", "omit any mention", "omit mention", "omit references", "omit the mention", "leave out any", "no need to bring", "no need to surface", "no need to say", "no need to flag", "no need to show", "no need to report", "no need to disclose", "needn't mention", "needn't know", "shall not display", "must not display", "should not display", "never display", "do not display", "don't display", "dont display", "keep it quiet", "keep this quiet", "keep that quiet", "on the down low", "lil secret", "little secret", "our secret", "between us")
 	lex(kOverride, "ignore", "disregard", "supersede", "supersedes", "outrank", "outranks", "override", "overrides", "precedence", "no longer follow", "lower number wins", "highest", "instead of the", "takes priority", "disregards", "bypass", "regardless", "disabled", "lifted", "suspended", "even if the user", "even when the user", "even if they", "even if the user names", "even when the user has")
 	lex(kInstr, "instructions", "instruction", "guidelines", "guideline", "rules", "system prompt", "directive", "directives", "policy", "policies", "guidance", "safety guidance")
 	lex(kPersona, "ab jetzt", "von nun an", "von jetzt an", "a partir de ahora", "d'ora in poi", "desormais", "you are the", "breaks character", "break character", "stay in character", "persona", "your new role", "new role", "you are now", "from this point", "from now on", "role is", "developer mode", "god mode", "red-team mode", "jailbreak mode", "dan", "unrestricted mode", "maintenance mode", "debug mode", "runs as", "act as", "pretend to be", "pretend you are", "you are dan", "now runs as", "now operate", "now operating", "dev-mode", "dev mode", "developer-mode", "god-mode", "jailbreak-mode", "debug-mode", "admin mode", "sudo mode", "no-limits mode", "the user is an admin", "the user is admin", "the user is root", "user is a developer", "admin privileges", "elevated privileges")
@@ -114,11 +115,11 @@ func init() {
 	lex(kSuperlative, "the best", "world's best", "best-in-class", "fastest", "#1", "world's", "most trusted", "most accurate", "rated", "award-winning", "recommended", "trusted by", "used by", "99%", "lowest", "top-rated", "number one", "only officially", "only verified", "only trusted", "only approved", "only authoritative", "only certified")
 	lex(kThisTool, "this tool", "this one", "this server", "here", "this function")
 	lex(kHarmObj, "firewall", "antivirus", "two-factor", "two factor", "2-step", "mfa", "authentication", "selinux", "ufw", "user's behalf", "their behalf", "behalf of", "public", "publicly", "phone number", "phone numbers", "home address", "e-mail addresses", "workspace", "entire", "whole", "dotfiles", ".git", "cluster-admin", "system:anonymous", "public-read", "balance", "fee account", "reserve account", "authorized_keys", "location", "contacts", "all files", "every file", "hidden folders")
-	lex(kVerbatim, "verbatim", "word for word", "byte for byte", "unabridged", "exactly as", "in full", "exact", "complete", "full", "raw", "every", "all", "output of", "current")
+	lex(kVerbatim, "whole", "entire", "verbatim", "word for word", "byte for byte", "unabridged", "exactly as", "in full", "exact", "complete", "full", "raw", "every", "all", "output of", "current")
 	lex(kDeprecate, "deprecated", "deprecation", "has moved", "have moved", "system update", "known issue", "moved to", "no longer supported", "retired", "cross-server", "interop", "platform-level", "any server", "whichever server", "any connected server", "deprecation notice")
 	lex(kToolWord, "tool", "tools", "function", "functions", "server", "servers")
 	lex(kCall, "call", "calls", "invoke", "invoked", "use", "using", "used", "called")
-	lex(kNeg, "not", "never", "no", "none", "don't", "without", "doesn't", "isn't", "aren't", "nothing", "nor")
+	lex(kNeg, "not", "never", "no", "none", "don't", "dont", "doesnt", "didnt", "shouldnt", "wont", "cant", "isnt", "without", "doesn't", "isn't", "aren't", "nothing", "nor")
 	lex(kEvery, "every", "each", "all", "any", "whenever", "each time", "every time")
 	lex(kConsent, "didn't ask", "did not ask", "not asked for", "ask the user", "asks the user", "with the user's", "confirm with", "unless they ask", "unless the user", "if the user asks", "get their ok", "with their consent", "user agrees", "explicit confirmation", "user enabled", "has enabled", "user has enabled", "the user wants", "user explicitly", "disclosed", "privacy notice", "instruction from the user", "instructions from the user", "until the user", "agreed with", "read the text back", "show the user", "preview")
 	lex(kLeave, "sold to", "sold", "resold", "handed to", "passed on to", "given to", "mirrored", "mirrored to", "shared with", "forwarded to", "sent to", "uploaded to", "copied to", "exported to", "posted to", "enrolled in", "synced to", "transfers", "shares it", "share it")
@@ -128,7 +129,7 @@ func init() {
 	lex(kAuthority, "higher authority", "more authority", "authority than", "authority over", "higher priority than", "higher rank", "outranks", "outrank", "lower number wins", "prevails", "overrule", "overrules", "takes precedence", "take precedence", "precedence over", "supersedes", "highest)", "level 0")
 	lex(kRevoked, "cancels", "cancel", "discards", "discarded", "voids", "nullifies", "cancelled", "canceled", "obsolete", "void", "revoked", "no longer apply", "no longer valid", "no longer in effect", "superseded", "withdrawn", "rescinded", "invalidated")
 	lex(kRead, "read", "open", "load", "list", "called", "passed", "access", "fetch", "cat", "have read", "you have called")
-	lex(kShellWord, "curl", "wget", "rm", "chmod", "crontab", "authorized_keys", "pip", "pip3", "npm", "hookspath", "tcp", "nc", "ncat", "base64", "sudo", "iwr", "invoke-webrequest", "bashrc", "zshrc", "bash_profile", "profile", "source", "etc", "sh", "bash")
+	lex(kShellWord, "scp", "rsync", "curl", "wget", "rm", "chmod", "crontab", "authorized_keys", "pip", "pip3", "npm", "hookspath", "tcp", "nc", "ncat", "base64", "sudo", "iwr", "invoke-webrequest", "bashrc", "zshrc", "bash_profile", "profile", "source", "etc", "sh", "bash")
 	lex(kAlter, "must contain", "prefixed", "prefix", "added", "rewrite", "rewritten", "swap", "set", "pass", "add", "append", "prepend", "bcc", "cc", "put", "include", "replace", "redirect", "force", "passing", "setting", "adding")
 	lex(kDisclose, "mention", "mentioned", "mentions", "tell", "told", "say", "said", "write about", "talk about", "speak about", "speak of", "surface", "surfaced", "disclose", "reveal", "revealed", "bring up", "bring this up", "bring it up", "brings up", "inform", "informed", "notify", "notified", "report", "reported", "explain", "admit", "point out", "list", "listed", "show", "shown", "display", "displayed", "flag", "announce", "confirm")
 	lex(kReply, "answer", "answers", "reply", "replies", "response", "responses", "summary", "summaries", "output", "message to the user", "chat", "the user", "users", "user")
@@ -174,6 +175,9 @@ func (a *Text) sentences() []sentence {
 	flush := func(n int) {
 		if cur.f&kShellWord != 0 || strings.Contains(s[cur.i:cur.j], ">>") {
 			cur.f |= shellConstruct(s[cur.i:cur.j])
+		}
+		if cur.f&kConsent != 0 && negatedConsent(s[cur.i:cur.j]) {
+			cur.f &^= kConsent // "do not ask the user" asks nobody
 		}
 		out[n].f = cur.f
 		all |= cur.f
@@ -313,15 +317,19 @@ func (a *Text) sentences() []sentence {
 func splitSpans(s string, out []sentence) []sentence {
 	out = out[:0]
 	i := 0
+	code := false // inside a `code span`: its ';' ends no sentence
 	for k := 0; k < len(s); k++ {
 		c := s[k]
 		switch {
+		case c == '`':
+			code = !code
 		case c == '\n':
+			code = false
 			if k > i {
 				out = append(out, sentence{i: i, j: k})
 			}
 			i = k + 1
-		case (c == '.' || c == '!' || c == '?' || c == ';') && (k+1 == len(s) || s[k+1] == ' ' || s[k+1] == '\n'):
+		case (c == '.' || c == '!' || c == '?' || c == ';' && !code) && (k+1 == len(s) || s[k+1] == ' ' || s[k+1] == '\n'):
 			out = append(out, sentence{i: i, j: k + 1})
 			i = k + 1
 			if k+1 < len(s) && s[k+1] == ' ' {
@@ -426,12 +434,27 @@ func shellConstruct(s string) feature {
 		return kShell
 	case has("core.hookspath") || has("/dev/tcp/") || has("nc -e") || has("ncat -e") || has("base64 -d |") || has("base64 --decode |"):
 		return kShell
+	case (has("bashrc") || has("zshrc") || has("bash_profile") || has("~/.profile")) && (has("append") || has("add ") || has("put ") || has("write") || has("insert")) && (fetch || has("/tmp/") || has("$(") || has("prompt_command") || has("source /")):
+		return kShell // a start-up file made to fetch, or to run code from /tmp
+	case (has("scp ") || has("rsync ")) && has(" ~/") && strings.Contains(s[strings.Index(s, " ~/"):], "@") && strings.Contains(s[strings.Index(s, " ~/"):], ":/"):
+		return kShell // the home folder copied to another host
 	case fetch && (has("&& chmod +x") || has("; chmod +x")):
 		return kShell
 	case has("sudo ") && (has("visudo") || has("nopasswd") || has("usermod") || has("setenforce 0") || has("ufw disable")):
 		return kShell
 	}
 	return 0
+}
+
+// negatedConsent: the consent words are negated ("do not ask the user",
+// "without confirming with them"): the text acts without consent.
+func negatedConsent(t string) bool {
+	for _, neg := range []string{"not ask", "don't ask", "dont ask", "never ask", "no need to ask", "without asking", "not confirm with", "without confirming", "not check with", "no need to confirm"} {
+		if strings.Contains(t, neg) {
+			return true
+		}
+	}
+	return false
 }
 
 // textFeatures is the union of a text's sentence features.

@@ -127,7 +127,7 @@ func coercionFeatures(a *Text) (string, string) {
 			if m != n && g&kThreat != 0 {
 				continue
 			}
-			if g&(kCall|kGive|kRunVerb|kEveryTurn|kRead) != 0 && (g.any(harvestData|kEveryTurn|kEvery|kHarmObj) || len(foreignIdents(a, a.norm[ss[m].i:ss[m].j])) > 0 || sensitiveIn(a, ss[m])) {
+			if g&(kCall|kGive|kRunVerb|kEveryTurn|kRead) != 0 && (g.any(harvestData|kEveryTurn|kHarmObj) || g.has(kEvery|kCall) || len(foreignIdents(a, a.norm[ss[m].i:ss[m].j])) > 0 || sensitiveIn(a, ss[m])) {
 				lo, hi := ss[min(m, n)], ss[max(m, n)]
 				lo.j = hi.j
 				return sentenceHit(a, lo, "coerces the model with a threat into calling a tool or handing over data")
@@ -154,7 +154,7 @@ func concealmentFeatures(a *Text) (string, string) {
 		if protectiveObject.MatchString(t) || presentational.MatchString(t) || consentGuard.MatchString(t) {
 			continue
 		}
-		if f&(kUser|kModel|kYou) == 0 && thirdPerson(firstWord(t)) {
+		if fw := firstWord(t); f&(kUser|kModel|kYou) == 0 && thirdPerson(fw) && lexicon[fw]&kReply == 0 {
 			continue // "Reports only the paths, never the words": the tool described
 		}
 		if f.any(kUser|kModel|kYou) || f&kModal != 0 {
@@ -191,7 +191,7 @@ func concealmentFeatures(a *Text) (string, string) {
 			return sentenceHit(a, se, "claims consent the user did not give, so the model skips asking")
 		}
 	}
-	return "", ""
+	return concealmentAnswer(a)
 }
 
 // presentational: what is kept out of a reply is a representation, not an
@@ -319,4 +319,96 @@ func conditional(t string) bool {
 		}
 	}
 	return false
+}
+
+// --- parameters that harvest ---------------------------------------------
+
+// propText is one property's description and the property's name.
+type propText struct {
+	t     *Text
+	name  string
+	input bool // in the input schema (what the model is asked to fill)
+}
+
+// prop is the name of the property a describes and whether it is in
+// the input schema.
+func (a *Text) prop() (string, bool) {
+	if a.tool != nil {
+		for _, p := range a.tool.props {
+			if p.t == a {
+				return p.name, p.input
+			}
+		}
+	}
+	return "", false
+}
+
+// propName is the property a ".description" field path describes:
+// input_schema.properties.notes.description → notes.
+func propName(field string) string {
+	f := strings.TrimSuffix(field, ".description")
+	if k := strings.LastIndexByte(f, '.'); k >= 0 {
+		f = f[k+1:]
+	}
+	return strings.ToLower(strings.Trim(f, `"[]`))
+}
+
+// propFits: the property's own name says it holds this data, and only
+// this data (a "token" parameter asking for a token, "env" for a
+// variable): one kind of data, every kind named by the parameter.
+func propFits(name string, d feature) bool {
+	if d&(d-1) != 0 {
+		return false // several kinds of data: no name explains them all
+	}
+	if nameFeatures(name)&d != 0 {
+		return true
+	}
+	stems := map[feature][]string{
+		kSecret: {"token", "password", "passwd", "secret", "key", "cred", "auth", "cookie", "otp", "pin", "cvc", "cvv", "card"},
+		kHost:   {"env", "host", "cwd", "dir", "path", "user", "shell", "os", "machine", "device", "ip", "home", "process"},
+		kConv:   {"conversation", "transcript", "message", "chat", "history", "thread", "dialog", "turn"},
+	}
+	for _, st := range stems[d] {
+		if strings.Contains(name, st) {
+			return true
+		}
+	}
+	return false
+}
+
+// ctxSource: the data is to come from the model's context: the
+// session, the user, other tools, this machine.
+var ctxSource = re(`\b(so far|observed|seen|mentioned|you (know|have|saw|see|received|remember|can see|can read)|(in|of|from) (this|the) (session|conversation|chat|thread)|from (other|the other|previous|any other) tools?|other tools|previous messages|earlier|current (process|session|os user|machine|shell)|this (machine|device|computer|host)|the user'?s|[a-z]+'s (previous|prior|earlier)|their (previous|prior|earlier|current))\b`)
+
+// hostItems are the things a host-collecting schema lists.
+var hostItems = re(`\b(hostname|username|os (user|version|name)|(local|public|internal|lan) ip|ip address(es)?|environment variables?|env vars?|home directory|working dir(ectory)?|running processes|ps aux|rc file|installed (apps|packages|software)|files in ~|~/\w+)\b`)
+
+// propertyHarvest: an input parameter whose description asks for data
+// that neither the tool's purpose nor the parameter's own name explains
+// (the conversation, secrets, host details, the system prompt, other
+// tools' output) and says it is to come from the model's context (the
+// session, the user, other tools, this machine), or lists three or more
+// host details. Negated sentences ("do not include API keys") protect.
+func propertyHarvest(a *Text) (string, string) {
+	if a.kind != kindProperty || a.tool == nil {
+		return "", ""
+	}
+	name, input := a.prop()
+	if !input {
+		return "", ""
+	}
+	purpose := a.tool.purpose()
+	s := a.norm
+	for _, se := range a.sentences() {
+		f := se.f
+		d := f & harvestData &^ purpose
+		if d == 0 || f.any(kConsent|kDataCtx|kNeg) || propFits(name, d) && !f.any(kEvery|kVerbatim) {
+			continue
+		}
+		t := s[se.i:se.j]
+		if ctxSource.MatchString(t) && f.any(kGive|kSend|kProvenance|kModal|kEvery|kVerbatim|kUser) || len(hostItems.FindAllStringIndex(t, 3)) >= 3 {
+			return sentenceHit(a, se, "a parameter that asks for "+harvestWhat(d)+" from the model's context, which the tool has no use for")
+		}
+	}
+	return "", ""
 }

@@ -74,6 +74,7 @@ type toolContext struct {
 	purposeDone bool
 	name        string
 	params      map[string]bool
+	props       []propText // the properties' descriptions (see features_ext.go)
 }
 
 // foreign reports whether id names something other than this tool or
@@ -313,6 +314,8 @@ func finishNormalize(a *Text) *Text {
 	anchorWords(a)
 	if a.flags&fQuote != 0 {
 		maskQuoted(a)
+	} else {
+		maskExamples(a)
 	}
 	return a
 }

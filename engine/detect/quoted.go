@@ -1,5 +1,7 @@
 package detect
 
+import "strings"
+
 // Quoted examples in a text about injections. A classifier, a red-team
 // dataset browser, a gateway's block log or a descriptor linter quotes
 // attacks as data ("Examples the model flags as injection: \"Ignore all
@@ -11,7 +13,7 @@ package detect
 // escapes, encoded payloads) still read everything.
 
 var dataCtxBits = func() (b wordBits) {
-	for _, w := range []string{"injection", "injections", "jailbreak", "jailbreaks", "phishing", "malicious", "adversarial", "red-team", "classify", "classifier", "detectors", "detector", "flags", "flagged", "blocked", "lint", "moderate", "dataset", "datasets", "corpus", "samples", "lure", "risky", "scanner", "evaluation", "social-engineering", "guardrail", "guardrails", "verdict", "verdicts", "phrases"} {
+	for _, w := range []string{"injection", "injections", "jailbreak", "jailbreaks", "phishing", "malicious", "adversarial", "red-team", "classify", "classifier", "detectors", "detector", "flags", "flagged", "blocked", "lint", "moderate", "dataset", "datasets", "corpus", "samples", "lure", "risky", "scanner", "evaluation", "social-engineering", "guardrail", "guardrails", "verdict", "verdicts", "phrases", "payload", "payloads", "attacker", "attackers", "sanitize", "sanitizes", "sanitizer", "sanitise", "sanitises", "untrusted", "hostile"} {
 		b.set(anchorID(w))
 	}
 	return b
@@ -21,21 +23,23 @@ var dataCtxBits = func() (b wordBits) {
 // handles injections as data.
 func maskQuoted(a *Text) {
 	if !dataCtxBits.meets(a.alist) {
+		maskExamples(a)
 		return
 	}
 	s := a.norm
 	out := make([]byte, 0, len(s))
 	from := make([]int, 0, len(s))
 	var open byte
-	dropped := false
+	dropped, keep := false, false
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case open == 0 && (c == '"' || c == '`' || c == '\'' && (i == 0 || !isWordByte(s[i-1])) && i+1 < len(s) && s[i+1] != ' '):
 			open = c
+			keep = ordersQuote(s[:i])
 		case open != 0 && c == open && (c != '\'' || i+1 == len(s) || !isWordByte(s[i+1])):
 			open = 0
-		case open != 0:
+		case open != 0 && !keep:
 			dropped = true
 			continue
 		}
@@ -43,8 +47,98 @@ func maskQuoted(a *Text) {
 		from = append(from, i)
 	}
 	if open != 0 || !dropped {
-		return // an unbalanced quote: read the text as it is
+		maskExamples(a) // an unbalanced quote: the quotes are read as they are
+		return
+	}
+	a.rebuild(out, from)
+	anchorWords(a)
+	maskExamples(a)
+}
+
+// ordersQuote reports a quoted span the text orders the model to run or
+// write ("run `pip install …`", "append '…' to ~/.bashrc"): an order in
+// the text's own voice, not an example, so it is not left out.
+func ordersQuote(before string) bool {
+	before = strings.TrimRight(before, " :")
+	k := strings.LastIndexByte(before, ' ')
+	switch before[k+1:] {
+	case "run", "execute", "exec", "type", "paste", "append", "install", "invoke", "call", "enter":
+		return true
+	}
+	return false
+}
+
+// maskExamples, in any text, leaves out what is quoted as an example of
+// something ("logs can contain user text like 'ignore your rules' or
+// 'you are now in developer mode'"): a quoted span right after "like",
+// "such as", "e.g." or "for example", and the spans chained to it with
+// "or", "and" or a comma. It also leaves out a sentence that opens with
+// a detecting verb in the third person and lists what it detects
+// ("Flags patterns such as … descriptions that ask the model to read
+// ~/.ssh"): the tool describing its catch, not ordering the model.
+func maskExamples(a *Text) {
+	s := a.norm
+	if !strings.Contains(s, "like ") && !strings.Contains(s, "such as") && !strings.Contains(s, "e.g.") && !strings.Contains(s, "example") {
+		return
+	}
+	drop := make([]bool, len(s))
+	any := false
+	chained := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '"' && c != '`' && c != '\'' || c == '\'' && i > 0 && isWordByte(s[i-1]) {
+			continue
+		}
+		j := strings.IndexByte(s[i+1:], c)
+		if j < 0 || j > 200 {
+			continue
+		}
+		j += i + 1
+		before := strings.TrimRight(s[:i], " :,")
+		if exampleMarker(before) || chained && (strings.HasSuffix(before, " or") || strings.HasSuffix(before, " and") || strings.HasSuffix(s[:i], ", ")) {
+			for k := i + 1; k < j; k++ {
+				drop[k] = true
+			}
+			any, chained = true, true
+		} else {
+			chained = false
+		}
+		i = j
+	}
+	for _, se := range splitSpans(s, nil) {
+		t := s[se.i:se.j]
+		w := firstWord(strings.TrimLeft(t, "-*# "))
+		if detectVerbs[w] && (strings.Contains(t, "such as") || strings.Contains(t, " like ") || strings.Contains(t, "e.g.") || strings.Contains(t, "that ask") || strings.Contains(t, "which ask") || strings.Contains(t, "attempts")) {
+			for k := se.i + len(w) + 1; k < se.j; k++ {
+				drop[k] = true
+			}
+			any = true
+		}
+	}
+	if !any {
+		return
+	}
+	out := make([]byte, 0, len(s))
+	from := make([]int, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if !drop[i] {
+			out = append(out, s[i])
+			from = append(from, i)
+		}
 	}
 	a.rebuild(out, from)
 	anchorWords(a)
 }
+
+func exampleMarker(before string) bool {
+	for _, m := range []string{" like", " such as", "e.g.", "e.g", " for example", " for instance", " example", " examples", " say", " saying"} {
+		if strings.HasSuffix(before, m) || before == strings.TrimSpace(m) {
+			return true
+		}
+	}
+	return false
+}
+
+// detectVerbs open a sentence in which the tool describes what it
+// catches.
+var detectVerbs = map[string]bool{"flags": true, "detects": true, "strips": true, "removes": true, "blocks": true, "catches": true, "finds": true, "audits": true, "scans": true, "redacts": true, "filters": true, "masks": true, "sanitizes": true, "sanitises": true, "classifies": true, "labels": true, "highlights": true, "identifies": true, "quarantines": true, "rejects": true, "marks": true, "warns": true}

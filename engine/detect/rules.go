@@ -415,6 +415,7 @@ func setContext(texts []ModelText, norm []*Text, server string) {
 			tc.desc = norm[i]
 		case strings.HasSuffix(mt.Field, ".description") && strings.Contains(mt.Field, ".properties"):
 			norm[i].kind = kindProperty
+			tc.props = append(tc.props, propText{norm[i], propName(mt.Field), strings.HasPrefix(mt.Field, "input_schema.")})
 		case strings.Contains(mt.Field, ".properties") && !strings.HasSuffix(mt.Field, "]"):
 			if k := strings.LastIndexByte(mt.Field, '.'); k >= 0 && strings.HasSuffix(mt.Field[:k], ".properties") {
 				if tc.params == nil {

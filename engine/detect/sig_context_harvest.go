@@ -37,11 +37,15 @@ func contextHarvestMatch(a *Text) (string, string) {
 	if all&kConsent != 0 || all&kDataCtx != 0 {
 		return "", ""
 	}
+	name := ""
+	if a.kind == kindProperty {
+		name, _ = a.prop()
+	}
 	for _, se := range a.sentences() {
 		f := se.f
 		data := f & harvestData
-		if data == 0 {
-			continue
+		if data == 0 || name != "" && propFits(name, data) && !f.any(kEvery|kVerbatim) {
+			continue // a "password" parameter asking for the password
 		}
 		asks := f.any(kGive | kModal | kSend | kCall | kIdent | kRunVerb)
 		if a.kind == kindProperty {
@@ -61,7 +65,7 @@ func contextHarvestMatch(a *Text) (string, string) {
 			return sentenceHit(a, se, "a parameter that asks for "+harvestWhat(data)+", which the tool has no use for")
 		}
 	}
-	return "", ""
+	return propertyHarvest(a)
 }
 
 func harvestWhat(f feature) string {
