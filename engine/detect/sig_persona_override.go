@@ -25,6 +25,9 @@ var sigPersonaOverride = signal{
 
 func personaOverrideMatch(a *Text) (string, string) {
 	ss := a.sentences()
+	if a.textFeatures()&kDataCtx != 0 && a.textFeatures()&kYou == 0 {
+		return "", "" // a dataset of role-play jailbreaks, described
+	}
 	for n, se := range ss {
 		if se.f&kPersona == 0 {
 			continue
