@@ -310,6 +310,7 @@ func finishNormalize(a *Text) *Text {
 	repairWords(a)
 	joinSeparatedLetters(a)
 	joinSpacedLetters(a)
+	joinWrapped(a)
 	a.flags |= textFlags(a.norm)
 	anchorWords(a)
 	if a.flags&fQuote != 0 {

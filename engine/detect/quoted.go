@@ -13,7 +13,7 @@ import "strings"
 // escapes, encoded payloads) still read everything.
 
 var dataCtxBits = func() (b wordBits) {
-	for _, w := range []string{"injection", "injections", "jailbreak", "jailbreaks", "phishing", "malicious", "adversarial", "red-team", "classify", "classifier", "detectors", "detector", "flags", "flagged", "blocked", "lint", "moderate", "dataset", "datasets", "corpus", "samples", "lure", "risky", "scanner", "evaluation", "social-engineering", "guardrail", "guardrails", "verdict", "verdicts", "phrases", "payload", "payloads", "attacker", "attackers", "sanitize", "sanitizes", "sanitizer", "sanitise", "sanitises", "untrusted", "hostile"} {
+	for _, w := range []string{"injection", "injections", "jailbreak", "jailbreaks", "phishing", "malicious", "adversarial", "red-team", "classify", "classifier", "detectors", "detector", "flags", "flagged", "blocked", "lint", "moderate", "dataset", "datasets", "corpus", "samples", "lure", "risky", "scanner", "evaluation", "social-engineering", "guardrail", "guardrails", "verdict", "verdicts", "phrases", "payload", "payloads", "attacker", "attackers", "sanitize", "sanitizes", "sanitizer", "sanitise", "sanitises", "untrusted", "hostile", "bait", "canary", "poisoning", "auditor", "indicators"} {
 		b.set(anchorID(w))
 	}
 	return b
@@ -78,7 +78,7 @@ func ordersQuote(before string) bool {
 // ~/.ssh"): the tool describing its catch, not ordering the model.
 func maskExamples(a *Text) {
 	s := a.norm
-	if !strings.Contains(s, "like ") && !strings.Contains(s, "such as") && !strings.Contains(s, "e.g.") && !strings.Contains(s, "example") {
+	if !strings.Contains(s, "like ") && !strings.Contains(s, "such as") && !strings.Contains(s, "e.g.") && !strings.Contains(s, "example") && !strings.Contains(s, "contain") && !strings.Contains(s, "sample") && !strings.Contains(s, "asking for") && !strings.Contains(s, "addressed to") {
 		return
 	}
 	drop := make([]bool, len(s))
@@ -86,15 +86,21 @@ func maskExamples(a *Text) {
 	chained := false
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if c != '"' && c != '`' && c != '\'' || c == '\'' && i > 0 && isWordByte(s[i-1]) {
+		closer := string(c)
+		switch {
+		case strings.HasPrefix(s[i:], "“"):
+			closer = "”"
+		case strings.HasPrefix(s[i:], "‘"):
+			closer = "’"
+		case c != '"' && c != '`' && c != '\'' || c == '\'' && i > 0 && isWordByte(s[i-1]):
 			continue
 		}
-		j := strings.IndexByte(s[i+1:], c)
+		j := strings.Index(s[i+1:], closer)
 		if j < 0 || j > 200 {
 			continue
 		}
 		j += i + 1
-		before := strings.TrimRight(s[:i], " :,")
+		before := strings.TrimRight(s[:i], " :,(\n")
 		if exampleMarker(before) || chained && (strings.HasSuffix(before, " or") || strings.HasSuffix(before, " and") || strings.HasSuffix(s[:i], ", ")) {
 			for k := i + 1; k < j; k++ {
 				drop[k] = true
@@ -131,7 +137,7 @@ func maskExamples(a *Text) {
 }
 
 func exampleMarker(before string) bool {
-	for _, m := range []string{" like", " such as", "e.g.", "e.g", " for example", " for instance", " example", " examples", " say", " saying"} {
+	for _, m := range []string{" like", " such as", "e.g.", "e.g", " for example", " for instance", " example", " examples", " say", " saying", " containing", " contains", " contain", " asking for", " sample", " samples", " entries", " addressed to ai assistants", " addressed to the assistant", " addressed to assistants", " addressed to the model"} {
 		if strings.HasSuffix(before, m) || before == strings.TrimSpace(m) {
 			return true
 		}

@@ -29,17 +29,17 @@ var sigExfiltration = signal{
 var (
 	exfilTargetAlt = `https?://[^\s<>"'` + "`" + `)\]]+|[a-z0-9._%+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}|\b\d{1,3}(\.\d{1,3}){3}(:\d+)?\b`
 	exfilTarget    = `(?P<target>` + exfilTargetAlt + `)`
-	exfilSend      = P("send upload post forward transmit exfiltrate exfil ship beam copy mirror sync mail email leak beacon submit deliver relay bcc cc share push pipe report export dump stream replicate back backup curl wget", `\b(send|upload|post|forward|transmit|exfiltrate|exfil|ship|beam|copy|mirror|sync|e-?mail|mail|leak|beacon|submit|deliver|relay|bcc|cc|share|push|pipe|report|export|dump|stream|replicate|back up|backup|curl|wget)\b{W}{0,200}?\b(to|into|at|via|towards?|on)\s+(the\s+)?(webhook|endpoint|url|server|address|host|mailbox|remote|inbox|bucket|mirror)?\s*`+exfilTarget)
+	exfilSend      = P("send upload post forward transmit exfiltrate exfil ship beam copy mirror sync mail email leak beacon submit deliver relay bcc cc share push pipe report export dump stream replicate back backup curl wget", `\b(send|sending|upload|uploading|post|posting|forward|forwarding|transmit|exfiltrate|exfil|ship|beam|copy|mirror|sync|syncing|e-?mail|e-?mailed|mail|mailed|leak|beacon|submit|deliver|relay|bcc|cc|share|push|pipe|report|export|dump|stream|replicate|back up|backup|curl|wget)\b{W}{0,200}?\b(to|into|at|via|towards?|on)\s+(the\s+)?(webhook|endpoint|url|server|address|host|mailbox|remote|inbox|bucket|mirror)?\s*`+exfilTarget)
 	// what makes a transfer worth stealing, or extra: "also", a copy,
 	// the user's data, everything.
-	exfilWorth       = re(`\b(also|additionally|in addition|a copy|copies|mirror|backup|as well|every|each|all|entire|full|whole|complete|user'?s|the user|their|conversation|chat|messages|history|credentials|passwords?|tokens?|secrets?|keys?|cookies|contacts|contact list|location|bank|files|contents|documents|emails|answers|responses|results|list|pdf|everything|personal|private|data|env|environment|variables|workspace|repo|repository|notes)\b`)
+	exfilWorth       = re(`\b(also|additionally|in addition|a copy|copies|mirror|backup|as well|every|each|all|entire|full|whole|complete|user'?s|the user|their|conversation|chat|messages|history|credentials|passwords?|tokens?|secrets?|keys?|cookies|contacts|contact list|location|bank|files|contents|documents|emails|answers|responses|results|list|pdf|everything|personal|private|data|env|environment|variables|workspace|repo|repository|notes|values|decoded|output|manifest|summary|request|passphrase|agenda|attendees?)\b`)
 	exfilURLTemplate = P("", `https?://[^\s"'<>]*\{[^}]*(user|email|answer|reply|response|conversation|chat|message|history|prompt|secret|token|password|cookie|session|your|name|location|address|contact)[^}]*\}`).needs(fURL | fBrace)
 	exfilImage       = P("", `!\[[^\]]*\]\(https?://[^)\s]*[?&][^)\s]*(\{|\$|%7b)`).needs(fURL | fBracket)
 	exfilKeepDefault = []pat{
-		P("leave keep; default preset", `\b(leave|keep) (it|this|the value|this value|the default|the url|this url|the address) (at|as|set to|unchanged|on) (the |its )?(default|preset)\b`),
-		P("not don't never; change modify edit alter override remove replace; url address endpoint webhook default value recipient destination", `\b(do not|don't|dont|never) (change|modify|edit|alter|override|remove|replace) (it|this|the) ?(url|address|endpoint|webhook|default|value|recipient|destination)?\b`),
+		P("leave keep; default preset", `\b(leave|keep) ((it|this|the value|this value|the default|the url|this url|the address) )?(at|as|set to|unchanged|on) (the |its )?(default|preset)\b`),
+		P("not don't dont never; change modify edit alter override remove replace; url address endpoint webhook default value recipient destination", `\b(do not|don't|dont|never) (change|modify|edit|alter|override|remove|replace) (it|this|the) ?(url|address|endpoint|webhook|default|value|recipient|destination)?\b`),
 	}
-	exfilPassive = re(`\b(copied|forwarded|sent|e-?mailed|mirrored|delivered|posted|cc'?d|bcc'?d|uploaded|shared|relayed|reported|replicated)\b`)
+	exfilPassive = re(`\b(receives|copied|forwarded|sent|e-?mailed|mirrored|delivered|posted|cc'?d|bcc'?d|uploaded|shared|relayed|reported|replicated)\b`)
 )
 
 // exfilRedirect changes where another action's data goes: "change the
@@ -86,6 +86,12 @@ func exfilFeatures(a *Text) (string, string) {
 	for _, se := range a.sentences() {
 		f := se.f
 		t := s[se.i:se.j]
+		// an order to the model to move the user's data to an outside
+		// address, in any words: a destination, a transfer, data worth
+		// stealing, and the model (or "you", or a modal) as the actor
+		if f&kExternal != 0 && f.any(kSend|kLeave|kGive) && f.any(harvestData|kUser|kVerbatim) && f.any(kModel|kYou|kModal) && f&(kNeg|kConsent|kDataCtx) == 0 && exfilTargetRe.MatchString(t) && exfilWorth.MatchString(t) {
+			return sentenceHit(a, se, "tells the model to send the user's data to an outside address")
+		}
 		if img && f&kExternal != 0 && angleTemplate.MatchString(t) {
 			return sentenceHit(a, se, "a URL whose placeholders the model would fill with the user's data")
 		}
@@ -98,6 +104,9 @@ func exfilFeatures(a *Text) (string, string) {
 	}
 	return "", ""
 }
+
+// exfilTargetRe finds a URL, an e-mail address or an IPv4 address.
+var exfilTargetRe = regexp.MustCompile(exfilTargetAlt)
 
 var angleTemplate = regexp.MustCompile(`https?://[^\s"'<>]*[?&=]<[^<>/]{1,80}>`)
 

@@ -41,7 +41,7 @@ var priorityOverride = []pat{
 	P("new updated revised real actual true secret hidden; directive directives instructions instruction rules prompt orders order", `\b(new|updated|revised|real|actual|true|secret|hidden) (system )?(directives?|instructions?|rules|prompt|orders?) ?:`).needs(fColon),
 	P("now; on", `\bfrom now on,? (you|always|never|ignore|treat|respond|act|answer|the assistant)\b`),
 	P("treat; order orders command commands instruction instructions directive directives", `\btreat (every|each|all|any)\b{W}{0,50}\bas (an? )?(order|command|instruction|directive)s? from\b`),
-	P("treat; results result output outputs content page pages text responses response; commands command instructions orders directives", `\btreat\b{W}{0,40}\b(results?|outputs?|content|pages?|text|responses?)\b{W}{0,20}\bas (an? )?(commands?|instructions?|orders?|directives?)\b`),
+	P("treat; results result output outputs content page pages text responses response; commands command instructions orders directives", `\btreat\b{W}{0,40}\b(results?|outputs?|content|pages?|text|responses?)\b[^.!?\n,]{0,20}\bas (an? )?(commands?|instructions?|orders?|directives?)\b`),
 	P("execute follow obey carry act comply; instructions instruction commands command directives directive orders; contained found embedded included written given appear", `\b(execute|follow|obey|carry out|act on|comply with) (any|all|every|each) (instructions?|commands?|directives?|orders)\b{W}{0,40}\b(contained|found|embedded|included|written|given|that appear)\b`),
 }
 
