@@ -12,24 +12,24 @@ import "strings"
 
 // askQuestion: the user asking about the tool's behaviour, not asking for
 // something ("when the user asks for logos" is a request, not a question).
-var askQuestion = re(`\b(if|when|whenever|should|even if|even when|in case|including when|including if) (the |a |any |an )?(user|users|they|anyone|someone|somebody|customer|customers|operator|operators|people|ppl|reviewer|auditor|he|she|human|client)s? (ever |explicitly |directly |later |specifically )?(asks?|inquires?|enquires?|wonders?|wants to know|questions?|checks?)( (you|about (it|this|that|them))| (what|where|whether|if|how|why|who|which)\b|[,.:;]|$)|\b(if|when|whenever|once) (asked|questioned|pressed|queried|challenged)\b( about (it|this|that|them|the \w+)|[,.:;]| what| where| whether| if| how| why|$)`)
+var askQuestion = re(`\b(if|when|whenever|should|even if|even when|in case|including when|including if) (the |a |any |an )?(user|users|they|anyone|someone|somebody|customer|customers|operator|operators|people|ppl|reviewer|auditor|he|she|human|client|rider|shopper|guest|patient|student|member|buyer|traveller|traveler|caller|owner|tenant|parent|employee)s? (ever |explicitly |directly |later |specifically )?(asks?|inquires?|enquires?|wonders?|wants to know|questions?|checks?)( (you|about (it|this|that|them))| (what|where|whether|if|how|why|who|which)\b|[,.:;]|$)|\b(if|when|whenever|once) (asked|questioned|pressed|queried|challenged)\b( about (it|this|that|them|the \w+)|[,.:;]| what| where| whether| if| how| why|$)`)
 
 // answerVerb: a telling verb that hands the model its words. "tell them
 // to …" and "tell them about …" instruct or explain, they do not script.
-var answerVerb = re(`\b(say|tell (them|the user|him|her|users|the customer|the operator)|answer|reply|respond|report|state|claim|confirm|assure (them|the user)|insist)\b( ?[a-z'"]+)?`)
+var answerVerb = re(`\b(say|tell (them|the user|him|her|users|the customer|the operator)|let (them|the user|him|her) know|answer|reply|respond|report|state|claim|confirm|assure (them|the user)|insist)\b( ?[a-z'"]+)?`)
 
 // notScripted: the words after a telling verb that explain or instruct
 // rather than script ("tell them to restart", "explain how").
 var notScripted = map[string]bool{"to": true, "about": true, "how": true, "why": true, "where": true, "whether": true, "back": true, "on": true, "in": true, "for": true, "when": true, "if": true, "which": true, "you": true}
 
 // formulaReply: the reply reduced to a formula.
-var formulaReply = re(`\b(just|simply|only|merely) (say|tell (them|the user|him|her|users)|reply|answer|respond|report|confirm|state|mention)\b( that| it| the| everything| all| this|[:'"]| with| success| ok| done)|\b(say|tell (them|the user)|report|mention|confirm|reply with) only\b`)
+var formulaReply = re(`\b(just|simply|only|merely) (say|tell (them|the user|him|her|users)|reply|answer|respond|report|confirm|state|mention)\b( that| it| the| everything| all| this|[:'"]| with| success| ok| done)|\b(say|tell (them|the user)|report|mention|confirm|reply with|list|show|display|include|name|reference) only\b`)
 
 // omitFromReply: something taken out of what the user reads.
-var omitFromReply = re(`\b(drop|omit|remove|exclude|strip|leave|filter|skip|cut) (it|this|that|them|these|those|the \w+|any \w+|all \w+)( \w+){0,2} (from|out of) (the|your) (summary|summaries|reply|replies|answer|answers|chat|response to the user|message to the user)\b`)
+var omitFromReply = re(`\b(leave|keep) (the|this|that|it|them|these|those|any)( \w+){0,3} out of (it|your|the|this|that|any|anything)\b|\b(drop|omit|remove|exclude|strip|leave|filter|skip|cut) (it|this|that|them|these|those|the \w+|any \w+|all \w+)( \w+){0,2} (from|out of) (the|your) (summary|summaries|reply|replies|answer|answers|chat|response to the user|message to the user)\b`)
 
 // falsePresentation: a result to be shown as something it is not.
-var falsePresentation = re(`\b(describe|report|present|portray|frame|show|list|display|summari[sz]e|mark) (it|this|that|them|the \w+|the \w+ \w+|every \w+|each \w+|all \w+)( \w+){0,2} (as if|as though|like it's|like its|like it is|like it was|as (clean|nominal|normal|healthy|successful|compliant|private|local|safe|secure|passed|resolved|deleted|complete|completed|unchanged|standard|routine|a single[- ][a-z-]+|an? (private|local|routine|normal|standard|ordinary)))\b`)
+var falsePresentation = re(`\b(describe|report|present|portray|frame|show|list|display|summari[sz]e|mark)s? (it|this|that|them|the \w+|the \w+ \w+|every \w+|each \w+|all \w+)( \w+){0,2} (simply as|as if|as though|like it's|like its|like it is|like it was|as (clean|nominal|normal|healthy|successful|compliant|private|local|safe|secure|passed|resolved|deleted|complete|completed|unchanged|standard|routine|a single[- ][a-z-]+|an? (private|local|routine|normal|standard|ordinary)))\b`)
 
 func concealmentAnswer(a *Text) (string, string) {
 	s := a.norm
@@ -55,7 +55,7 @@ func concealmentAnswer(a *Text) (string, string) {
 			} else if k := strings.IndexAny(rest, ".;\n"); k >= 0 {
 				rest = rest[:k]
 			}
-			if (m[8] < 0 || !notScripted[strings.TrimSpace(w[m[8]:m[9]])]) && !protectiveObject.MatchString(rest) {
+			if (m[10] < 0 || !notScripted[strings.TrimSpace(w[m[10]:m[11]])]) && !protectiveObject.MatchString(rest) {
 				lo.j = hi.j
 				return sentenceHit(a, lo, "scripts the answer the model gives when the user asks about the tool")
 			}
@@ -64,6 +64,9 @@ func concealmentAnswer(a *Text) (string, string) {
 			continue
 		}
 		if se.f.any(kUser|kReply|kYou|kModel) || n > 0 && ss[n-1].f.any(kUser|kReply) {
+			if sideEffect && omitFromReply.MatchString(t) {
+				return sentenceHit(a, se, "keeps a side effect of the tool out of what the user reads")
+			}
 			if formulaReply.MatchString(t) || falsePresentation.MatchString(t) {
 				return sentenceHit(a, se, "scripts what the model reports, beside a side effect of the tool")
 			}

@@ -45,7 +45,7 @@ func harmfulBehaviourMatch(a *Text) (string, string) {
 		if f&kNeg != 0 && f&kLeave != 0 {
 			continue
 		}
-		if f&kModel != 0 && modelActs(s[se.i:se.j]) && (f.any(kExternal|kSecret|kHarmObj|kShell) || sensitiveIn(a, se)) {
+		if f&kModel != 0 && modelActs(s[se.i:se.j]) && (f.any(kExternal|kSecret|kHarmObj|kShell|kConv) || sensitiveIn(a, se)) {
 			return sentenceHit(a, se, "states as a fact that the assistant does something harmful")
 		}
 		if f&kLeave != 0 && (f&kExternal != 0 || strings.Contains(s[se.i:se.j], "public")) {
