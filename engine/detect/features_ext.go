@@ -104,6 +104,22 @@ func crossToolFeatures(a *Text) (string, string) {
 				}
 			}
 		}
+		// another tool's calls changed, in the sentence that names it or
+		// the next: a change (add, prepend, raise, replace, send … instead)
+		// with something that makes it more than sequencing (an outside
+		// address, every call, a deprecation or update notice, another
+		// server, a redirect of where its data goes)
+		if len(ids) > 0 && !sequencing(t) && f&kConsent == 0 && (!own || f&kDeprecate != 0) {
+			g, end := f, se
+			if n+1 < len(ss) && ss[n+1].f&kIdent == 0 || n+1 < len(ss) && len(foreignIdents(a, s[ss[n+1].i:ss[n+1].j])) > 0 {
+				g |= ss[n+1].f
+				end = ss[n+1]
+			}
+			if g.any(kAlter|kReplace) && (g.any(kExternal|kDeprecate|kRevoked|kServer) || f.has(kReplace|kSend)) && (g&kThisTool == 0 || g&kDeprecate != 0) {
+				end.i = se.i
+				return sentenceHit(a, end, "changes how another tool ("+ids[0]+") is called or where its data goes")
+			}
+		}
 	}
 	return "", ""
 }
