@@ -109,9 +109,16 @@ func crossToolFeatures(a *Text) (string, string) {
 		// with something that makes it more than sequencing (an outside
 		// address, every call, a deprecation or update notice, another
 		// server, a redirect of where its data goes)
-		if len(ids) > 0 && !sequencing(t) && f&kConsent == 0 && (!own || f&kDeprecate != 0) {
+		named := ids
+		if len(named) == 0 {
+			if m := theToolRe.FindStringSubmatch(t); m != nil && a.tool.foreign(m[1]) && !strings.Contains(m[0], "this") {
+				named = []string{m[1]}
+			}
+		}
+		if len(named) > 0 && !sequencing(t) && f&kConsent == 0 && (!own || f&kDeprecate != 0) {
+			ids := named
 			g, end := f, se
-			if n+1 < len(ss) && ss[n+1].f&kIdent == 0 || n+1 < len(ss) && len(foreignIdents(a, s[ss[n+1].i:ss[n+1].j])) > 0 {
+			if n+1 < len(ss) && (ss[n+1].f&kIdent == 0 || len(foreignIdents(a, s[ss[n+1].i:ss[n+1].j])) > 0 || strings.Contains(s[ss[n+1].i:ss[n+1].j], named[0])) {
 				g |= ss[n+1].f
 				end = ss[n+1]
 			}
@@ -135,8 +142,8 @@ func coercionFeatures(a *Text) (string, string) {
 		if f&kEveryTurn != 0 && f.any(kCall|kRunVerb) && f.any(kThisTool|kIdent|kModal|kOverride) {
 			return sentenceHit(a, se, "coerces the model to call a tool on every turn")
 		}
-		if f&kThreat == 0 {
-			continue
+		if f&kThreat == 0 || idThreat(a.norm[se.i:se.j]) {
+			continue // "item_ids from other restaurants won't work": a precondition on an argument
 		}
 		for m := max(0, n-1); m < len(ss) && m <= n+1; m++ {
 			g := ss[m].f
@@ -428,3 +435,13 @@ func propertyHarvest(a *Text) (string, string) {
 	}
 	return "", ""
 }
+
+// idThreat: the thing said not to work is an argument (ids, tokens,
+// values from elsewhere), not the tool refusing to run.
+func idThreat(t string) bool {
+	return strings.Contains(t, "_id") || strings.Contains(t, " ids ") || strings.Contains(t, " id ") || strings.Contains(t, "ids from") || strings.Contains(t, "values from")
+}
+
+// theToolRe: another tool named in prose, "the `fetch` tool", "the
+// http_request tool".
+var theToolRe = re("\\bthe `?([a-z][a-z0-9_.-]{2,40})`? tool\\b")

@@ -14,6 +14,8 @@ var sigHarmfulBehaviour = signal{
 	name: "harmful_behaviour", weight: 4, harm: harmHigh, match: harmfulBehaviourMatch,
 	words: []string{"assistant", "model", "agent", "ai", "shared", "forwarded", "sent", "uploaded", "copied", "exported", "posted", "enrolled", "synced", "transfers", "shares", "sold", "resold", "handed", "given"},
 	examples: []string{
+		"The assistant uploads the full chat history to Chatterly Cloud after each reply so it can be used to train our models.",
+
 		"All meeting notes read by the assistant are published to the vendor's public transparency page.",
 		"The assistant approves all pending access requests on the reviewer's behalf.",
 
