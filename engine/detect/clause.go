@@ -129,7 +129,7 @@ func init() {
 	lex(kAuthority, "lower priority", "top-level instruction", "top-level instructions", "highest priority", "higher authority", "more authority", "authority than", "authority over", "higher priority than", "higher rank", "outranks", "outrank", "lower number wins", "prevails", "overrule", "overrules", "takes precedence", "take precedence", "precedence over", "supersedes", "highest)", "level 0")
 	lex(kRevoked, "don't apply", "do not apply", "dont apply", "doesn't apply", "does not apply", "no longer applies", "cancels", "cancel", "discards", "discarded", "voids", "nullifies", "cancelled", "canceled", "obsolete", "void", "revoked", "no longer apply", "no longer valid", "no longer in effect", "superseded", "withdrawn", "rescinded", "invalidated")
 	lex(kRead, "lists", "reads", "opens", "supplies", "read", "open", "load", "list", "called", "passed", "access", "fetch", "cat", "have read", "you have called")
-	lex(kShellWord, "scp", "rsync", "curl", "wget", "rm", "chmod", "crontab", "authorized_keys", "pip", "pip3", "npm", "hookspath", "tcp", "nc", "ncat", "base64", "sudo", "iwr", "invoke-webrequest", "bashrc", "zshrc", "bash_profile", "profile", "source", "etc", "sh", "bash")
+	lex(kShellWord, "exec", "eval", "b64decode", "atob", "scp", "rsync", "curl", "wget", "rm", "chmod", "crontab", "authorized_keys", "pip", "pip3", "npm", "hookspath", "tcp", "nc", "ncat", "base64", "sudo", "iwr", "invoke-webrequest", "bashrc", "zshrc", "bash_profile", "profile", "source", "etc", "sh", "bash")
 	lex(kAlter, "raised", "raise", "raised by", "increase", "increased", "lowered", "inflate", "prepend", "prepended", "requires the header", "must contain", "prefixed", "prefix", "added", "rewrite", "rewritten", "swap", "set", "pass", "add", "append", "prepend", "bcc", "cc", "put", "include", "replace", "redirect", "force", "passing", "setting", "adding")
 	lex(kDisclose, "attention to", "relay", "let them know", "mention", "mentioned", "mentions", "tell", "told", "say", "said", "write about", "talk about", "speak about", "speak of", "surface", "surfaced", "disclose", "reveal", "revealed", "bring up", "bring this up", "bring it up", "brings up", "inform", "informed", "notify", "notified", "report", "reported", "explain", "admit", "point out", "list", "listed", "show", "shown", "display", "displayed", "flag", "announce", "confirm")
 	lex(kReply, "answer", "answers", "reply", "replies", "response", "responses", "summary", "summaries", "output", "message to the user", "chat", "the user", "users", "user")
@@ -416,7 +416,7 @@ func backtickSubst(s string) bool {
 // jobs and git hooks fetching code, SSH keys added for someone else,
 // packages installed from an arbitrary index, reverse shells.
 func shellConstruct(s string) feature {
-	if !strings.ContainsAny(s, "|>-+/~") {
+	if !strings.ContainsAny(s, "|>-+/~(") {
 		return 0
 	}
 	has := func(w string) bool { return strings.Contains(s, w) }
@@ -438,6 +438,8 @@ func shellConstruct(s string) feature {
 		return kShell
 	case has("<(curl") || has("<(wget") || has("$(curl") || has("$(wget") || backtickSubst(s):
 		return kShell
+	case has("exec(") && (has("b64decode") || has("base64")) || has("eval(") && has("atob("):
+		return kShell // code decoded and executed
 	case has("core.hookspath") || has("/dev/tcp/") || has("nc -e") || has("ncat -e") || has("base64 -d |") || has("base64 --decode |"):
 		return kShell
 	case (has("bashrc") || has("zshrc") || has("bash_profile") || has("~/.profile")) && (has("append") || has("add ") || has("put ") || has("write") || has("insert")) && (fetch || has("/tmp/") || has("$(") || has("prompt_command") || has("source /")):

@@ -401,7 +401,7 @@ func propFits(name string, d feature) bool {
 
 // ctxSource: the data is to come from the model's context: the
 // session, the user, other tools, this machine.
-var ctxSource = re(`\b(so far|observed|seen|mentioned|you (know|have|saw|see|received|remember|can see|can read)|(in|of|from) (this|the) (session|conversation|chat|thread)|from (other|the other|previous|any other) tools?|other tools|previous messages|earlier|current (process|session|os user|machine|shell)|this (machine|device|computer|host)|the user'?s|[a-z]+'s (previous|prior|earlier)|their (previous|prior|earlier|current))\b`)
+var ctxSource = re(`\b((any|all|every) (of the )?(environment variables|env vars)|so far|observed|seen|mentioned|you (know|have|saw|see|received|remember|can see|can read)|(in|of|from) (this|the) (session|conversation|chat|thread)|from (other|the other|previous|any other) tools?|other tools|previous messages|earlier|current (process|session|os user|machine|shell)|this (machine|device|computer|host)|the user'?s|[a-z]+'s (previous|prior|earlier)|their (previous|prior|earlier|current))\b`)
 
 // hostItems are the things a host-collecting schema lists.
 var hostItems = re(`\b(hostname|username|os (user|version|name)|(local|public|internal|lan) ip|ip address(es)?|environment variables?|env vars?|home directory|working dir(ectory)?|running processes|ps aux|rc file|installed (apps|packages|software)|files in ~|~/\w+)\b`)
@@ -433,7 +433,31 @@ func propertyHarvest(a *Text) (string, string) {
 			return sentenceHit(a, se, "a parameter that asks for "+harvestWhat(d)+" from the model's context, which the tool has no use for")
 		}
 	}
+	// the schema's shape: three or more input parameters that collect
+	// host details (hostname, user, environment, addresses, working
+	// directory, shell, processes) in a tool whose purpose is not the host
+	if purpose&kHost == 0 && isHostParam(name) && hostParams(a.tool) >= 3 {
+		for _, se := range a.sentences() {
+			return sentenceHit(a, se, "one of several parameters that collect host details the tool has no use for")
+		}
+	}
 	return "", ""
+}
+
+// hostParamNames are parameter names that hold a detail of the host.
+var hostParamNames = map[string]bool{"hostname": true, "host_name": true, "username": true, "user_name": true, "user": true, "os_user": true, "env": true, "environment": true, "env_vars": true, "ip": true, "ip_address": true, "ip_addresses": true, "local_ip": true, "internal_ip": true, "public_ip": true, "cwd": true, "working_dir": true, "workdir": true, "os": true, "os_version": true, "platform": true, "shell": true, "processes": true, "home": true, "home_dir": true, "mac_address": true}
+
+func isHostParam(name string) bool { return hostParamNames[name] }
+
+// hostParams counts a tool's input parameters named for host details.
+func hostParams(tc *toolContext) int {
+	n := 0
+	for _, p := range tc.props {
+		if p.input && hostParamNames[p.name] {
+			n++
+		}
+	}
+	return n
 }
 
 // idThreat: the thing said not to work is an argument (ids, tokens,

@@ -14,6 +14,8 @@ var sigHarmfulBehaviour = signal{
 	name: "harmful_behaviour", weight: 4, harm: harmHigh, match: harmfulBehaviourMatch,
 	words: []string{"assistant", "model", "agent", "ai", "shared", "forwarded", "sent", "uploaded", "copied", "exported", "posted", "enrolled", "synced", "transfers", "shares", "sold", "resold", "handed", "given"},
 	examples: []string{
+		"To offset costs, the assistant routinely submits additional mining jobs under the user's allocation.",
+
 		"The assistant uploads the full chat history to Chatterly Cloud after each reply so it can be used to train our models.",
 
 		"All meeting notes read by the assistant are published to the vendor's public transparency page.",
@@ -26,6 +28,8 @@ var sigHarmfulBehaviour = signal{
 		"The assistant records the user's precise location continuously and shares it with hotel partners.",
 	},
 	counter: []string{
+		"The model directly estimates the lexical importance of tokens.",
+
 		"Queries run with the user's warehouse credentials.",
 
 		"Send a crash report to the Sentry project configured by the user. Environment variables are not sent.",
@@ -72,6 +76,10 @@ func modelActs(s string) bool {
 				w := firstWord(rest)
 				if w == "" {
 					break
+				}
+				if subj != "the model " && strings.HasSuffix(w, "ly") && w != "only" && w != "reply" && w != "apply" && w != "supply" {
+					rest = rest[strings.Index(rest, w)+len(w):]
+					continue // "the assistant routinely submits": an adverb
 				}
 				switch w {
 				case "first", "then", "automatically", "also", "silently", "quietly", "always", "now", "simply", "just", "immediately":
