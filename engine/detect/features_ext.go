@@ -234,7 +234,7 @@ func priorityFeatures(a *Text) (string, string) {
 	ss := a.sentences()
 	for n, se := range ss {
 		f := se.f
-		if f&kRevoked != 0 && f&kInstr != 0 && f.any(kYou|kProvenance|kSysPrompt|kModel) {
+		if f&kRevoked != 0 && (f&kInstr != 0 || strings.Contains(a.norm[se.i:se.j], "restriction")) && f.any(kYou|kProvenance|kSysPrompt|kModel|kUser) {
 			return sentenceHit(a, se, "declares the model's instructions void")
 		}
 		// the descriptor claims to count more than the user, the prompt or
