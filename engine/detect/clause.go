@@ -71,6 +71,8 @@ const (
 	kRank                            // wins, prevails, authoritative, more recent than, takes its place: a claim to count more
 	kOtherW                          // other, another, competing, rival: a word that points away from this tool
 	kReplace                         // replaces, in place of, stands in for: one thing put where another was
+	kCond                            // internal: unless, until, otherwise, cannot (threatClause is read only then)
+	kNeed                            // internal: need, needn't, reason (needlessTelling is read only then)
 )
 
 // lexicon maps normalised words and phrases to their features.
@@ -138,6 +140,8 @@ func init() {
 	lex(kRank, "wins", "win", "prevail", "prevails", "authoritative", "more recent than", "newer than", "takes its place", "take its place", "counts more", "comes first", "overrides", "override", "supersedes", "the final word", "the last word", "beats")
 	lex(kReplace, "replaces:", "should be sent to", "replaces", "replace", "replaced", "in place of", "stands in for", "instead of", "takes the place")
 	lex(kOtherW, "other", "another", "competing", "competitor", "competitors", "rival", "rivals", "alternative", "alternatives")
+	lex(kCond, "unless", "until", "otherwise", "cannot", "can't", "won't")
+	lex(kNeed, "need", "needn't", "reason")
 	lex(kDataCtx, "never as instructions", "not as instructions", "not instructions", "review content", "evaluation material", "not act on", "does not act", "bait", "canary", "poisoning", "injection", "injections", "jailbreak", "jailbreaks", "phishing", "malicious", "adversarial", "red-team", "classify", "classifier", "detectors", "detector", "flags", "flagged", "blocked", "lint", "moderate", "dataset", "datasets", "corpus", "samples", "lure", "risky", "scanner", "evaluation", "social-engineering", "treated as data", "as data", "do not act", "never follow", "not followed", "never executes")
 }
 
@@ -176,10 +180,10 @@ func (a *Text) sentences() []sentence {
 		if cur.f&kShellWord != 0 || strings.Contains(s[cur.i:cur.j], ">>") {
 			cur.f |= shellConstruct(s[cur.i:cur.j])
 		}
-		if t := s[cur.i:cur.j]; (strings.Contains(t, "unless") || strings.Contains(t, "until") || strings.Contains(t, "otherwise") || strings.Contains(t, "cannot") || strings.Contains(t, "can't") || strings.Contains(t, "won't") || strings.Contains(t, "will not")) && threatClause.MatchString(t) {
+		if cur.f&kCond != 0 && threatClause.MatchString(s[cur.i:cur.j]) {
 			cur.f |= kThreat
 		}
-		if t := s[cur.i:cur.j]; cur.f&kHide == 0 && needlessTelling(t) {
+		if cur.f&(kNeed|kHide) == kNeed && needlessTelling(s[cur.i:cur.j]) {
 			cur.f |= kHide // "there's no need to bring it up in your reply"
 		}
 		if cur.f&kConsent != 0 && negatedConsent(s[cur.i:cur.j]) {
