@@ -12,7 +12,7 @@ import (
 // operations, so most texts never reach a regular expression.
 
 // wordBits is a set of anchor words, by id.
-type wordBits [16]uint64
+type wordBits [32]uint64
 
 const maxAnchorWords = len(wordBits{}) * 64
 
