@@ -1,6 +1,9 @@
 package detect
 
-import "strings"
+import (
+	"sort"
+	"strings"
+)
 
 // Quoted examples in a text about injections. A classifier, a red-team
 // dataset browser, a gateway's block log or a descriptor linter quotes
@@ -50,9 +53,27 @@ func maskQuoted(a *Text) {
 		maskExamples(a) // an unbalanced quote: the quotes are read as they are
 		return
 	}
+	remapSpaced(a, from)
 	a.rebuild(out, from)
 	anchorWords(a)
 	maskExamples(a)
+}
+
+// remapSpaced keeps the letter-spaced run in norm's new offsets after a
+// rebuild: what is left of it, or nothing when it was left out.
+func remapSpaced(a *Text, from []int) {
+	if a.spacedLen > 0 {
+		a.spacedI, a.spacedJ = remapSpan(from, a.spacedI, a.spacedJ)
+		if a.spacedI == a.spacedJ {
+			a.spacedLen = 0
+		}
+	}
+}
+
+// remapSpan returns the span of the bytes of [i, j) that survive in a
+// rebuilt text whose byte k came from byte from[k].
+func remapSpan(from []int, i, j int) (int, int) {
+	return sort.SearchInts(from, i), sort.SearchInts(from, j)
 }
 
 // ordersQuote reports a quoted span the text orders the model to run or
@@ -132,6 +153,7 @@ func maskExamples(a *Text) {
 			from = append(from, i)
 		}
 	}
+	remapSpaced(a, from)
 	a.rebuild(out, from)
 	anchorWords(a)
 }
