@@ -1,5 +1,7 @@
 package detect
 
+import "sort"
+
 // Quoted examples in a text about injections. A classifier, a red-team
 // dataset browser, a gateway's block log or a descriptor linter quotes
 // attacks as data ("Examples the model flags as injection: \"Ignore all
@@ -45,6 +47,22 @@ func maskQuoted(a *Text) {
 	if open != 0 || !dropped {
 		return // an unbalanced quote: read the text as it is
 	}
+	if a.spacedLen > 0 {
+		// the letter-spaced run is kept in norm's new offsets: what is
+		// left of it, or nothing when it was quoted
+		a.spacedI, a.spacedJ = remapSpan(from, a.spacedI, a.spacedJ)
+		if a.spacedI == a.spacedJ {
+			a.spacedLen = 0
+		}
+	}
 	a.rebuild(out, from)
 	anchorWords(a)
+}
+
+// remapSpan returns the span of the bytes of [i, j) that survive in a
+// rebuilt text whose byte k came from byte from[k].
+func remapSpan(from []int, i, j int) (int, int) {
+	ni := sort.SearchInts(from, i)
+	nj := sort.SearchInts(from, j)
+	return ni, nj
 }
