@@ -239,7 +239,7 @@ func normalizeInto(a *Text, s string) *Text {
 		// drop or decode: the normalised text is the lower case, byte for
 		// byte
 		a.norm = asciiLower(s)
-		return finishNormalize(a)
+		return finishSimple(a, nil)
 	}
 	nb := &normBuilder{b: make([]byte, 0, len(s)), a: a}
 	var caser cases.Caser
@@ -315,6 +315,181 @@ func finishNormalize(a *Text) *Text {
 		maskQuoted(a)
 	}
 	return a
+}
+
+// finishSimple finishes a simple ASCII text (see simpleASCII) whose
+// a.norm is its lower case: one pass (scanSimple) reads its character
+// features, sentences and anchor words, which is all finishNormalize
+// does unless a word repair could apply; then finishNormalize runs.
+// The anchor lists and sentences go into ar when it is not nil (one
+// store for a tool's texts).
+func finishSimple(a *Text, ar *textArena) *Text {
+	if ar == nil {
+		ar = &textArena{}
+	}
+	if !scanSimple(a, ar) {
+		return finishNormalize(a)
+	}
+	if a.flags&fQuote != 0 {
+		maskQuoted(a)
+	}
+	return a
+}
+
+// textArena holds the anchor lists and sentences of a tool's texts, so
+// that they cost a few allocations per tool instead of two per text.
+// Each text keeps a capacity-limited window of it, so a text that
+// rebuilds its lists (maskQuoted) never writes into another's.
+type textArena struct {
+	ids   []uint16
+	sents []sentence
+}
+
+// scanSimple is finishNormalize for a simple ASCII text in one pass over
+// a.norm: textFlags, splitSpans and anchorWords at once. It returns
+// false, leaving a as it found it, when the text has a shape that one of
+// the word repairs (repairWords, joinSeparatedLetters,
+// joinSpacedLetters) could change; finishNormalize then reads it.
+// Simple ASCII has no blank runs (no padding) and no non-ASCII (no
+// look-alikes).
+func scanSimple(a *Text, ar *textArena) bool {
+	m := anchorAuto
+	if m == nil {
+		return false // the package is still initialising
+	}
+	s := a.norm
+	idBase, seBase := len(ar.ids), len(ar.sents)
+	ids, sents := ar.ids, ar.sents
+	var f uint32
+	run := 0                            // textFlags' run of token bytes
+	leetAt, letters, others := -1, 0, 0 // repairWords' run of leet word bytes
+	st := int32(1)                      // the automaton's state; 1 is the root
+	si := 0                             // the start of the current sentence
+	sai := int32(len(ids) - idBase)     // its first anchor
+	for k := 0; k < len(s); k++ {
+		c := s[k]
+		// anchorWords
+		if cl := m.class[c]; cl != 0 {
+			if st != 0 {
+				st = m.next[st*m.width+int32(cl)]
+			}
+		} else {
+			if id := m.accept[st]; id != 0 {
+				ids = append(ids, uint16(id-1))
+			}
+			st = 1
+		}
+		// repairWords: a run of letters with digits, '@' or '$'
+		if isLeetWordByte(c) {
+			if leetAt < 0 {
+				leetAt, letters, others = k, 0, 0
+			}
+			if isLetterByte(c) {
+				letters++
+			} else {
+				others++
+			}
+		} else if leetAt >= 0 {
+			if letters >= 2 && others >= 1 && k-leetAt <= 24 {
+				ar.ids, ar.sents = ar.ids[:idBase], ar.sents[:seBase]
+				return false
+			}
+			leetAt = -1
+		}
+		// textFlags
+		if c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '=' || c == '_' || c == '-' {
+			run++
+			if run >= 20 {
+				f |= fLongToken
+			}
+		} else {
+			run = 0
+		}
+		switch c {
+		case '"', '\'':
+			f |= fQuote
+		case '@':
+			f |= fAt
+		case '<':
+			f |= fAngle
+		case '[':
+			f |= fBracket
+		case '{':
+			f |= fBrace
+		case '%':
+			f |= fPercent
+		case ':':
+			f |= fColon
+			if k+2 < len(s) && s[k+1] == '/' && s[k+2] == '/' {
+				f |= fURL
+			}
+		case '\\':
+			if k+1 < len(s) && s[k+1] == 'x' {
+				f |= fHexEscape
+			}
+		case '`':
+			f |= fQuote
+			if k+2 < len(s) && s[k+1] == '`' && s[k+2] == '`' {
+				f |= fFence
+			}
+		case '.', '/', '-':
+			if c != '-' && k+1 < len(s) && s[k+1] != ' ' && s[k+1] != '\n' {
+				f |= fDot
+			}
+			if c != '/' && k > 0 && k+1 < len(s) {
+				p, n := s[k-1], s[k+1]
+				if isLetterByte(p) && isLetterByte(n) {
+					f |= fIdent
+				}
+				if c == '.' && p >= '0' && p <= '9' && n >= '0' && n <= '9' {
+					f |= fDigitDot
+				}
+			}
+		case '_':
+			f |= fIdent
+		}
+		// joinSeparatedLetters: "x-y-z", "x.y.z", "x_y_z"
+		if (c == '-' || c == '.' || c == '_') && k >= 1 && k+3 < len(s) && isLetterByte(s[k-1]) && isLetterByte(s[k+1]) && s[k+2] == c && isLetterByte(s[k+3]) {
+			ar.ids, ar.sents = ar.ids[:idBase], ar.sents[:seBase]
+			return false
+		}
+		// joinSpacedLetters: three single letters a blank apart
+		if c == ' ' && k >= 1 && k+3 < len(s) && isLetterByte(s[k-1]) && (k == 1 || !isWordByte(s[k-2])) &&
+			isLetterByte(s[k+1]) && s[k+2] == ' ' && isLetterByte(s[k+3]) && (k+4 == len(s) || !isWordByte(s[k+4])) {
+			ar.ids, ar.sents = ar.ids[:idBase], ar.sents[:seBase]
+			return false
+		}
+		// splitSpans
+		switch {
+		case c == '\n':
+			// not in simple ASCII; a line break may join a broken word
+			ar.ids, ar.sents = ar.ids[:idBase], ar.sents[:seBase]
+			return false
+		case (c == '.' || c == '!' || c == '?' || c == ';') && (k+1 == len(s) || s[k+1] == ' ' || s[k+1] == '\n'):
+			sents = append(sents, sentence{i: si, j: k + 1, ai: sai, aj: int32(len(ids) - idBase)})
+			sai = int32(len(ids) - idBase)
+			si = k + 1
+			if k+1 < len(s) && s[k+1] == ' ' {
+				si++
+			}
+		}
+	}
+	if leetAt >= 0 && letters >= 2 && others >= 1 && len(s)-leetAt <= 24 {
+		ar.ids, ar.sents = ar.ids[:idBase], ar.sents[:seBase]
+		return false
+	}
+	if id := m.accept[st]; id != 0 {
+		ids = append(ids, uint16(id-1))
+	}
+	if len(s) > si {
+		sents = append(sents, sentence{i: si, j: len(s), ai: sai, aj: int32(len(ids) - idBase)})
+	}
+	ar.ids, ar.sents = ids, sents
+	a.alist = ids[idBase:len(ids):len(ids)]
+	a.sents = sents[seBase:len(sents):len(sents)]
+	a.sentsDone = false
+	a.flags |= f
+	return true
 }
 
 // simpleASCII reports text that normalises to its own lower case:

@@ -9,10 +9,12 @@
 package detect
 
 import (
+	"bytes"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/descriptorpin/descriptorpin/engine"
@@ -67,43 +69,102 @@ type ModelText struct {
 // descriptions, enum values, defaults, examples, keys of properties) and
 // the annotations' title. Order is deterministic.
 func ModelTexts(t *engine.Tool) []ModelText {
-	out := []ModelText{{"name", t.Name}}
+	var c textCollector
+	c.collect(t)
+	c.fields()
+	return c.texts
+}
+
+// textCollector gathers a tool's ModelTexts. Every schema path is
+// written into one buffer; a path becomes a string only when asked for
+// (fields, field), so a scan pays for the fields of its findings only.
+type textCollector struct {
+	texts []ModelText // Field is set for the fixed fields only, until fields
+	paths []byte      // the schema paths, one after another
+	spans []int32     // per text: its path's start and end in paths, or -1, -1 for a fixed field
+	buf   []byte      // the path the walk is at
+}
+
+func (c *textCollector) fixed(field, text string) {
+	c.texts = append(c.texts, ModelText{field, text})
+	c.spans = append(c.spans, -1, -1)
+}
+
+// collect gathers t's texts, reusing c's buffers.
+func (c *textCollector) collect(t *engine.Tool) {
+	c.texts, c.spans, c.paths = c.texts[:0], c.spans[:0], c.paths[:0]
+	c.fixed("name", t.Name)
 	if s := t.Text("title"); s != "" {
-		out = append(out, ModelText{"title", s})
+		c.fixed("title", s)
 	}
 	if s := t.Text("description"); s != "" {
-		out = append(out, ModelText{"description", s})
+		c.fixed("description", s)
 	}
 	if a, ok := t.Raw.Get("annotations"); ok && a.Kind == jsonv.Object {
 		if tv, ok := a.Get("title"); ok && tv.Kind == jsonv.String {
-			out = append(out, ModelText{"annotations.title", tv.Str})
+			c.fixed("annotations.title", tv.Str)
 		}
 	}
-	var buf []byte
 	for _, f := range []string{"input_schema", "output_schema"} {
 		if v, ok := t.Field(f); ok {
-			buf = append(buf[:0], f...)
-			out = collectStrings(out, buf, v)
+			c.buf = append(c.buf[:0], f...)
+			c.strings(c.buf, v)
 		}
 	}
-	return out
 }
 
-// collectStrings appends every string under v; path is v's path, in a
-// buffer the recursion appends to, so a path becomes a string only for a
-// text.
-func collectStrings(out []ModelText, path []byte, v *jsonv.Value) []ModelText {
+// path is text i's schema path, or nil for a fixed field; the bytes are
+// c's and change with the next collect.
+func (c *textCollector) path(i int) []byte {
+	if c.spans[2*i] < 0 {
+		return nil
+	}
+	return c.paths[c.spans[2*i]:c.spans[2*i+1]]
+}
+
+// field is text i's Field.
+func (c *textCollector) field(i int) string {
+	if p := c.path(i); p != nil {
+		return string(p)
+	}
+	return c.texts[i].Field
+}
+
+// fields sets every text's Field, with one string for all the paths.
+func (c *textCollector) fields() {
+	if len(c.paths) == 0 {
+		return
+	}
+	all := string(c.paths)
+	for i := range c.texts {
+		if st := c.spans[2*i]; st >= 0 {
+			c.texts[i].Field = all[st:c.spans[2*i+1]]
+		}
+	}
+}
+
+// text records one schema text at path.
+func (c *textCollector) text(path []byte, s string) {
+	st := len(c.paths)
+	c.paths = append(c.paths, path...)
+	c.texts = append(c.texts, ModelText{Text: s})
+	c.spans = append(c.spans, int32(st), int32(len(c.paths)))
+}
+
+// strings appends every string under v; path is v's path, in a buffer
+// the recursion appends to.
+func (c *textCollector) strings(path []byte, v *jsonv.Value) {
 	switch v.Kind {
 	case jsonv.String:
 		if v.Str != "" {
-			out = append(out, ModelText{string(path), v.Str})
+			c.text(path, v.Str)
 		}
 	case jsonv.Array:
 		for i := range v.Items {
 			p := append(path, '[')
 			p = strconv.AppendInt(p, int64(i), 10)
 			p = append(p, ']')
-			out = collectStrings(out, p, &v.Items[i])
+			c.strings(p, &v.Items[i])
 		}
 	case jsonv.Object:
 		props := len(path) >= 11 && string(path[len(path)-11:]) == ".properties"
@@ -121,22 +182,21 @@ func collectStrings(out []ModelText, path []byte, v *jsonv.Value) []ModelText {
 				m := &v.Members[k]
 				p := appendKey(path, m.Key)
 				if props {
-					out = append(out, ModelText{string(p), m.Key})
+					c.text(p, m.Key)
 				}
-				out = collectStrings(out, p, &m.Value)
+				c.strings(p, &m.Value)
 			}
-			return out
+			return
 		}
 		for _, m := range canon.SortedMembers(v.Members) {
 			p := appendKey(path, m.Key)
 			// A property name is text the model reads too.
 			if props {
-				out = append(out, ModelText{string(p), m.Key})
+				c.text(p, m.Key)
 			}
-			out = collectStrings(out, p, &m.Value)
+			c.strings(p, &m.Value)
 		}
 	}
-	return out
 }
 
 // appendKey appends one object key to a path as jsonv.AppendKey does.
@@ -170,41 +230,19 @@ func PoisonRules(rs RuleSet) []PoisonRule {
 // description only; the default set every ModelText, reporting each signal
 // once, at the first field where it fires.
 func Poison(t *engine.Tool, rs RuleSet) []engine.Signal {
-	var texts []ModelText
-	if rs == RulesReference {
-		texts = []ModelText{{"description", t.Text("description")}}
-	} else {
-		texts = ModelTexts(t)
-	}
-	norm := make([]*Text, len(texts))
-	var slab []Text
-	if rs != RulesReference {
-		slab = make([]Text, len(texts)) // one allocation for the tool's texts
-	}
-	for i, mt := range texts {
-		if rs == RulesReference {
-			norm[i] = refText(mt.Text) // the reference rules read the original only
-		} else {
-			a := &slab[i]
-			normalizeInto(a, mt.Text)
-			a.cand = candidates(a)
-			norm[i] = a
-		}
-	}
-	if rs != RulesReference {
-		setContext(texts, norm, t.Server)
-	}
 	var out []engine.Signal
-	for _, r := range PoisonRules(rs) {
-		for i, mt := range texts {
-			if ev, detail := r.Match(norm[i]); ev != "" {
-				out = append(out, engine.Signal{Name: r.Name, Weight: r.Weight, Detail: detail, Field: mt.Field, Evidence: ev})
-				break
+	if rs == RulesReference {
+		a := refText(t.Text("description")) // the reference rules read the original only
+		for _, r := range referenceRules {
+			if ev, detail := r.Match(a); ev != "" {
+				out = append(out, engine.Signal{Name: r.Name, Weight: r.Weight, Detail: detail, Field: "description", Evidence: ev})
 			}
 		}
-	}
-	if rs != RulesReference && onlyContext(out) {
-		return nil
+	} else {
+		out = poisonDefault(t)
+		if onlyContext(out) {
+			return nil
+		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].Weight != out[j].Weight {
@@ -213,6 +251,141 @@ func Poison(t *engine.Tool, rs RuleSet) []engine.Signal {
 		return out[i].Name < out[j].Name
 	})
 	return out
+}
+
+// poisonDefault runs the default signals over a tool's ModelTexts, in
+// table order, each at the first text where it fires.
+//
+// A plain token (see plainToken) starts no signal and is given a Text
+// only when it is the title or the description, which the tool context
+// reads; a signal runs only on the texts whose gate it passes (Text.cand,
+// as signal.Match checks). Simple ASCII texts are lower-cased into one
+// buffer that becomes one string, and their anchor lists and sentences
+// share one store (textArena). The buffers are reused from tool to tool
+// (poisonScratch); what a finding keeps (evidence, detail, field) is
+// never in them.
+func poisonDefault(t *engine.Tool) []engine.Signal {
+	sc := scratchPool.Get().(*poisonScratch)
+	defer sc.release()
+	c := &sc.c
+	c.collect(t)
+	texts := c.texts
+	const (
+		skip   = iota // a plain token nothing reads
+		plain         // a plain token the context reads
+		simple        // simple ASCII, lower-cased in low
+		other         // the general normaliser
+	)
+	kinds := sc.kinds[:0]
+	low := sc.low[:0]
+	n := 0
+	for _, mt := range texts {
+		k := uint8(skip)
+		switch {
+		case plainToken(mt.Text):
+			if mt.Field == "title" || mt.Field == "description" {
+				k = plain
+			}
+		case simpleASCII(mt.Text):
+			k = simple
+			low = appendLower(low, mt.Text)
+		default:
+			k = other
+		}
+		if k != skip {
+			n++
+		}
+		kinds = append(kinds, k)
+	}
+	sc.kinds, sc.low = kinds, low
+	lowered := string(low)
+	if cap(sc.slab) < n {
+		sc.slab = make([]Text, n)
+	}
+	slab := sc.slab[:n]
+	sc.used = n
+	norm := sc.norm[:0]
+	ar := &sc.ar
+	var union uint64 // the signals some text can start
+	at := 0
+	for i, mt := range texts {
+		if kinds[i] == skip {
+			norm = append(norm, nil)
+			continue
+		}
+		a := &slab[0]
+		slab = slab[1:]
+		norm = append(norm, a)
+		switch kinds[i] {
+		case simple:
+			a.orig = mt.Text
+			a.norm = lowered[at : at+len(mt.Text)]
+			at += len(mt.Text)
+			finishSimple(a, ar)
+		default:
+			normalizeInto(a, mt.Text)
+		}
+		if a.plain || a.orig == "" {
+			continue // signal.Match runs nothing on it
+		}
+		a.cand = candidates(a)
+		union |= a.cand
+	}
+	sc.norm = norm
+	setContext(c, norm, t.Server)
+	var out []engine.Signal
+	for k := range defaultRules {
+		bit := defaultSignals[k].bit
+		if union&bit == 0 {
+			continue
+		}
+		r := &defaultRules[k]
+		for i, a := range norm {
+			if a == nil || a.cand&bit == 0 || a.plain || a.orig == "" {
+				continue
+			}
+			if ev, detail := r.Match(a); ev != "" {
+				out = append(out, engine.Signal{Name: r.Name, Weight: r.Weight, Detail: detail, Field: c.field(i), Evidence: ev})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// poisonScratch is poisonDefault's reusable storage.
+type poisonScratch struct {
+	c     textCollector
+	kinds []uint8
+	low   []byte
+	norm  []*Text
+	slab  []Text
+	used  int // slab[:used] holds this tool's texts
+	ar    textArena
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(poisonScratch) }}
+
+// release clears what the tool left (so no text outlives its scan
+// through the pool) and returns sc to the pool.
+func (sc *poisonScratch) release() {
+	clear(sc.slab[:sc.used])
+	clear(sc.norm)
+	clear(sc.c.texts)
+	sc.ar.ids, sc.ar.sents = sc.ar.ids[:0], sc.ar.sents[:0]
+	scratchPool.Put(sc)
+}
+
+// appendLower appends the ASCII lower case of s to b.
+func appendLower(b []byte, s string) []byte {
+	k := len(b)
+	b = append(b, s...)
+	for ; k < len(b); k++ {
+		if c := b[k]; c >= 'A' && c <= 'Z' {
+			b[k] = c + 'a' - 'A'
+		}
+	}
+	return b
 }
 
 // regexRule fires when re matches; the detail is fixed.
@@ -401,22 +574,28 @@ var referenceRules = []PoisonRule{
 // it) and what the tool is for: the features of its name (words split at
 // '_', '-' and '.'), its title and the first sentence of its
 // description.
-func setContext(texts []ModelText, norm []*Text, server string) {
+func setContext(c *textCollector, norm []*Text, server string) {
 	tc := &toolContext{server: strings.ToLower(server)}
-	for i, mt := range texts {
+	for i, mt := range c.texts {
+		p := c.path(i)
 		switch {
-		case mt.Field == "name":
+		case p == nil && mt.Field == "name":
 			tc.name = strings.ToLower(mt.Text)
-			norm[i].kind = kindName
-		case mt.Field == "title":
+			if norm[i] != nil {
+				norm[i].kind = kindName
+			}
+		case p == nil && mt.Field == "title":
 			tc.title = norm[i]
-		case mt.Field == "description":
+		case p == nil && mt.Field == "description":
 			norm[i].kind = kindDescription
 			tc.desc = norm[i]
-		case strings.HasSuffix(mt.Field, ".description") && strings.Contains(mt.Field, ".properties"):
-			norm[i].kind = kindProperty
-		case strings.Contains(mt.Field, ".properties") && !strings.HasSuffix(mt.Field, "]"):
-			if k := strings.LastIndexByte(mt.Field, '.'); k >= 0 && strings.HasSuffix(mt.Field[:k], ".properties") {
+		case p == nil:
+		case bytes.HasSuffix(p, dotDescription) && bytes.Contains(p, dotProperties):
+			if norm[i] != nil {
+				norm[i].kind = kindProperty
+			}
+		case bytes.Contains(p, dotProperties) && !bytes.HasSuffix(p, []byte("]")):
+			if k := bytes.LastIndexByte(p, '.'); k >= 0 && bytes.HasSuffix(p[:k], dotProperties) {
 				if tc.params == nil {
 					tc.params = map[string]bool{}
 				}
@@ -425,9 +604,16 @@ func setContext(texts []ModelText, norm []*Text, server string) {
 		}
 	}
 	for _, a := range norm {
-		a.tool = tc
+		if a != nil {
+			a.tool = tc
+		}
 	}
 }
+
+var (
+	dotDescription = []byte(".description")
+	dotProperties  = []byte(".properties")
+)
 
 // purpose is what the tool is for: the features of its name, its title
 // and its description's first sentence, read on first use.
