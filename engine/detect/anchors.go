@@ -46,13 +46,61 @@ func (b *wordBits) meets(ids []uint16) bool {
 	return false
 }
 
+// sparseBits is a set of anchor words as its non-zero words of
+// wordBits: a group has a few anchor words, so testing it against a
+// text's set is a step or two.
+type sparseBits []struct {
+	w    uint8
+	bits uint64
+}
+
+func sparse(b *wordBits) sparseBits {
+	var out sparseBits
+	for i, x := range b {
+		if x != 0 {
+			out = append(out, struct {
+				w    uint8
+				bits uint64
+			}{uint8(i), x})
+		}
+	}
+	return out
+}
+
+// meetsSet reports whether one of the words of g is in b.
+func (g sparseBits) meetsSet(b *wordBits) bool {
+	for _, x := range g {
+		if b[x.w]&x.bits != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// anchorSet is a's anchor words as a set, built on first use when a has
+// a place for it (poisonDefault gives one to each text it matches), or
+// nil.
+func (a *Text) anchorSet() *wordBits {
+	b := a.abits
+	if b == nil || a.abitsDone {
+		return b
+	}
+	*b = wordBits{}
+	for _, id := range a.alist {
+		b[id>>6] |= 1 << (id & 63)
+	}
+	a.abitsDone = true
+	return b
+}
+
 // pat is one pattern with its anchors.
 type pat struct {
 	re      *regexp.Regexp
-	groups  []wordBits // each group must meet the text's words
-	words   [][]string // the groups as written, for the signal's gate
-	need    uint32     // character features the text must have
-	literal string     // a literal the normalised text must contain
+	groups  []wordBits   // each group must meet the text's words
+	sparse  []sparseBits // groups, sparse
+	words   [][]string   // the groups as written, for the signal's gate
+	need    uint32       // character features the text must have
+	literal string       // a literal the normalised text must contain
 	// local: the pattern cannot cross a sentence, so it runs only on the
 	// sentences that hold its anchors, not on the whole text
 	local bool
@@ -80,6 +128,7 @@ func P(anchors, pattern string) pat {
 			b.set(anchorID(w))
 		}
 		p.groups = append(p.groups, b)
+		p.sparse = append(p.sparse, sparse(&b))
 		p.words = append(p.words, ws)
 	}
 	return p
@@ -96,9 +145,17 @@ func (p *pat) on(a *Text) bool {
 	if a.flags&p.need != p.need {
 		return false
 	}
-	for i := range p.groups {
-		if !p.groups[i].meets(a.alist) {
-			return false
+	if b := a.anchorSet(); b != nil {
+		for _, g := range p.sparse {
+			if !g.meetsSet(b) {
+				return false
+			}
+		}
+	} else {
+		for i := range p.groups {
+			if !p.groups[i].meets(a.alist) {
+				return false
+			}
 		}
 	}
 	if p.literal != "" && !strings.Contains(a.norm, p.literal) {

@@ -43,8 +43,12 @@ type Text struct {
 	// offs[len(norm)] is len(orig). Nil when norm maps byte for byte.
 	offs  []int32
 	alist []uint16 // the anchor words in norm, in order (see anchors.go)
-	cand  uint64   // the default signals whose gate this text passes
-	flags uint32   // character features of orig and norm
+	// abits, when not nil, holds alist as a set once abitsDone (see
+	// anchorSet)
+	abits     *wordBits
+	abitsDone bool
+	cand      uint64 // the default signals whose gate this text passes
+	flags     uint32 // character features of orig and norm
 	// maxSpaces and maxNewlines are the longest runs of blank characters
 	// and of line breaks in orig; tail is the orig offset just after the
 	// longest such run (for the padding signal).
@@ -366,12 +370,31 @@ func scanSimple(a *Text, ar *textArena) bool {
 	st := int32(1)                      // the automaton's state; 1 is the root
 	si := 0                             // the start of the current sentence
 	sai := int32(len(ids) - idBase)     // its first anchor
+	class, next, width := &m.class, m.next, m.width
 	for k := 0; k < len(s); k++ {
 		c := s[k]
+		if c-'a' < 26 {
+			// a run of letters: an automaton step a letter (the dead
+			// state 0 steps to itself), and longer runs for repairWords
+			// and textFlags; letters have no other part here
+			j := k
+			for ; j < len(s) && s[j]-'a' < 26; j++ {
+				st = next[st*width+int32(class[s[j]])]
+			}
+			if leetAt < 0 {
+				leetAt, letters, others = k, 0, 0
+			}
+			letters += j - k
+			if run += j - k; run >= 20 {
+				f |= fLongToken
+			}
+			k = j - 1
+			continue
+		}
 		// anchorWords
-		if cl := m.class[c]; cl != 0 {
+		if cl := class[c]; cl != 0 {
 			if st != 0 {
-				st = m.next[st*m.width+int32(cl)]
+				st = next[st*width+int32(cl)]
 			}
 		} else {
 			if id := m.accept[st]; id != 0 {

@@ -10,6 +10,7 @@ package detect
 
 import (
 	"bytes"
+	"math/bits"
 	"regexp"
 	"sort"
 	"strconv"
@@ -94,6 +95,61 @@ func (c *textCollector) fixed(field, text string) {
 func (c *textCollector) collect(t *engine.Tool) {
 	c.texts, c.spans, c.paths = c.texts[:0], c.spans[:0], c.paths[:0]
 	c.fixed("name", t.Name)
+	if t.Raw == nil {
+		c.collectSlow(t)
+		return
+	}
+	// one walk over the descriptor's members for the fields read here
+	// (keys are unique: the first is the only one)
+	var title, desc, ann, in, out, inCamel, outCamel *jsonv.Value
+	for i := range t.Raw.Members {
+		m := &t.Raw.Members[i]
+		switch m.Key {
+		case "title":
+			title = &m.Value
+		case "description":
+			desc = &m.Value
+		case "annotations":
+			ann = &m.Value
+		case "input_schema":
+			in = &m.Value
+		case "output_schema":
+			out = &m.Value
+		case "inputSchema":
+			inCamel = &m.Value
+		case "outputSchema":
+			outCamel = &m.Value
+		}
+	}
+	if title != nil && title.Kind == jsonv.String && title.Str != "" {
+		c.fixed("title", title.Str)
+	}
+	if desc != nil && desc.Kind == jsonv.String && desc.Str != "" {
+		c.fixed("description", desc.Str)
+	}
+	if ann != nil && ann.Kind == jsonv.Object {
+		if tv, ok := ann.Get("title"); ok && tv.Kind == jsonv.String {
+			c.fixed("annotations.title", tv.Str)
+		}
+	}
+	if in == nil {
+		in = inCamel // as Tool.Field reads it
+	}
+	if out == nil {
+		out = outCamel
+	}
+	if in != nil {
+		c.buf = append(c.buf[:0], "input_schema"...)
+		c.strings(c.buf, in)
+	}
+	if out != nil {
+		c.buf = append(c.buf[:0], "output_schema"...)
+		c.strings(c.buf, out)
+	}
+}
+
+// collectSlow is collect through the Tool's accessors.
+func (c *textCollector) collectSlow(t *engine.Tool) {
 	if s := t.Text("title"); s != "" {
 		c.fixed("title", s)
 	}
@@ -332,20 +388,33 @@ func poisonDefault(t *engine.Tool) []engine.Signal {
 		union |= a.cand
 	}
 	sc.norm = norm
-	setContext(c, norm, t.Server)
-	var out []engine.Signal
-	for k := range defaultRules {
-		bit := defaultSignals[k].bit
-		if union&bit == 0 {
-			continue
+	setContext(c, norm, t.Server, sc)
+	// the texts some signal runs on, each with a place for its anchor set
+	cands := sc.cands[:0]
+	for i, a := range norm {
+		if a != nil && a.cand != 0 && !a.plain && a.orig != "" {
+			cands = append(cands, int32(i))
 		}
+	}
+	sc.cands = cands
+	if len(sc.bits) < len(cands) {
+		sc.bits = make([]wordBits, len(cands)+8)
+	}
+	for j, i := range cands {
+		norm[i].abits = &sc.bits[j]
+	}
+	var out []engine.Signal
+	for u := union; u != 0; u &= u - 1 {
+		k := bits.TrailingZeros64(u) // the signals in table order
+		bit := uint64(1) << uint(k)
 		r := &defaultRules[k]
-		for i, a := range norm {
-			if a == nil || a.cand&bit == 0 || a.plain || a.orig == "" {
+		for _, i := range cands {
+			a := norm[i]
+			if a.cand&bit == 0 {
 				continue
 			}
 			if ev, detail := r.Match(a); ev != "" {
-				out = append(out, engine.Signal{Name: r.Name, Weight: r.Weight, Detail: detail, Field: c.field(i), Evidence: ev})
+				out = append(out, engine.Signal{Name: r.Name, Weight: r.Weight, Detail: detail, Field: c.field(int(i)), Evidence: ev})
 				break
 			}
 		}
@@ -362,6 +431,12 @@ type poisonScratch struct {
 	slab  []Text
 	used  int // slab[:used] holds this tool's texts
 	ar    textArena
+	tc    toolContext
+	cands []int32    // the texts a signal runs on
+	bits  []wordBits // their anchor sets
+	// params is tc.params when the tool has parameters, cleared on
+	// release
+	params map[string]bool
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(poisonScratch) }}
@@ -373,6 +448,8 @@ func (sc *poisonScratch) release() {
 	clear(sc.norm)
 	clear(sc.c.texts)
 	sc.ar.ids, sc.ar.sents = sc.ar.ids[:0], sc.ar.sents[:0]
+	sc.tc = toolContext{}
+	clear(sc.params)
 	scratchPool.Put(sc)
 }
 
@@ -574,8 +651,9 @@ var referenceRules = []PoisonRule{
 // it) and what the tool is for: the features of its name (words split at
 // '_', '-' and '.'), its title and the first sentence of its
 // description.
-func setContext(c *textCollector, norm []*Text, server string) {
-	tc := &toolContext{server: strings.ToLower(server)}
+func setContext(c *textCollector, norm []*Text, server string, sc *poisonScratch) {
+	tc := &sc.tc
+	*tc = toolContext{server: strings.ToLower(server)}
 	for i, mt := range c.texts {
 		p := c.path(i)
 		switch {
@@ -597,7 +675,10 @@ func setContext(c *textCollector, norm []*Text, server string) {
 		case bytes.Contains(p, dotProperties) && !bytes.HasSuffix(p, []byte("]")):
 			if k := bytes.LastIndexByte(p, '.'); k >= 0 && bytes.HasSuffix(p[:k], dotProperties) {
 				if tc.params == nil {
-					tc.params = map[string]bool{}
+					if sc.params == nil {
+						sc.params = map[string]bool{}
+					}
+					tc.params = sc.params
 				}
 				tc.params[strings.ToLower(mt.Text)] = true
 			}
