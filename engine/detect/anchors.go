@@ -46,64 +46,65 @@ func (b *wordBits) meets(ids []uint16) bool {
 	return false
 }
 
-// sparseBits is a set of anchor words as its non-zero words of
-// wordBits: a group has a few anchor words, so testing it against a
-// text's set is a step or two.
-type sparseBits []struct {
-	w    uint8
-	bits uint64
-}
+// Group sets. Every anchor group of every pattern has an id (gid), and
+// groupsOf maps an anchor word to the groups it belongs to, as a bit set
+// of gids. A text's group set, the union over its anchor words, is built
+// once (groupSet); a pattern's gate is then one bit test per group.
+var (
+	groupWords [][]int  // gid: the group's anchor word ids
+	groupsOf   []uint64 // anchor id*groupWidth: its groups, once built
+	groupWidth int      // uint64 words per group set; 0 until built
+	// builtGroups is the number of groups in groupsOf
+	builtGroups int
+)
 
-func sparse(b *wordBits) sparseBits {
-	var out sparseBits
-	for i, x := range b {
-		if x != 0 {
-			out = append(out, struct {
-				w    uint8
-				bits uint64
-			}{uint8(i), x})
+// buildGroupSets fills groupsOf for the groups known when it runs (the
+// end of the signal table's init); later groups are tested word by word.
+func buildGroupSets() {
+	groupWidth = (len(groupWords) + 63) / 64
+	builtGroups = len(groupWords)
+	groupsOf = make([]uint64, maxAnchorWords*groupWidth)
+	for g, ws := range groupWords {
+		for _, id := range ws {
+			groupsOf[id*groupWidth+g>>6] |= 1 << uint(g&63)
 		}
 	}
-	return out
 }
 
-// meetsSet reports whether one of the words of g is in b.
-func (g sparseBits) meetsSet(b *wordBits) bool {
-	for _, x := range g {
-		if b[x.w]&x.bits != 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// anchorSet is a's anchor words as a set, built on first use when a has
-// a place for it (poisonDefault gives one to each text it matches), or
-// nil.
-func (a *Text) anchorSet() *wordBits {
-	b := a.abits
-	if b == nil || a.abitsDone {
+// groupSet is a's group set, built on first use when a has a place for
+// it (poisonDefault gives one to each text it matches), or nil.
+func (a *Text) groupSet() []uint64 {
+	b := a.gset
+	if b == nil || a.gsetDone {
 		return b
 	}
-	*b = wordBits{}
+	clear(b)
 	for _, id := range a.alist {
-		b[id>>6] |= 1 << (id & 63)
+		row := groupsOf[int(id)*groupWidth : int(id)*groupWidth+groupWidth]
+		for k := range b {
+			b[k] |= row[k]
+		}
 	}
-	a.abitsDone = true
+	a.gsetDone = true
 	return b
 }
 
 // pat is one pattern with its anchors.
 type pat struct {
 	re      *regexp.Regexp
-	groups  []wordBits   // each group must meet the text's words
-	sparse  []sparseBits // groups, sparse
-	words   [][]string   // the groups as written, for the signal's gate
-	need    uint32       // character features the text must have
-	literal string       // a literal the normalised text must contain
+	groups  []wordBits // each group must meet the text's words
+	gids    []int      // the groups' ids (see groupSet)
+	words   [][]string // the groups as written, for the signal's gate
+	need    uint32     // character features the text must have
+	literal string     // a literal the normalised text must contain
 	// local: the pattern cannot cross a sentence, so it runs only on the
 	// sentences that hold its anchors, not on the whole text
 	local bool
+}
+
+// built reports whether every group of p is in the group sets.
+func (p *pat) built() bool {
+	return len(p.gids) == 0 || p.gids[len(p.gids)-1] < builtGroups
 }
 
 // lit returns p requiring the literal s in the normalised text.
@@ -127,8 +128,13 @@ func P(anchors, pattern string) pat {
 		for _, w := range ws {
 			b.set(anchorID(w))
 		}
+		ids := make([]int, len(ws))
+		for k, w := range ws {
+			ids[k] = anchorID(w)
+		}
+		p.gids = append(p.gids, len(groupWords))
+		groupWords = append(groupWords, ids)
 		p.groups = append(p.groups, b)
-		p.sparse = append(p.sparse, sparse(&b))
 		p.words = append(p.words, ws)
 	}
 	return p
@@ -145,9 +151,9 @@ func (p *pat) on(a *Text) bool {
 	if a.flags&p.need != p.need {
 		return false
 	}
-	if b := a.anchorSet(); b != nil {
-		for _, g := range p.sparse {
-			if !g.meetsSet(b) {
+	if b := a.groupSet(); b != nil && p.built() {
+		for _, g := range p.gids {
+			if b[g>>6]&(1<<uint(g&63)) == 0 {
 				return false
 			}
 		}

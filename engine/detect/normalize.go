@@ -43,12 +43,12 @@ type Text struct {
 	// offs[len(norm)] is len(orig). Nil when norm maps byte for byte.
 	offs  []int32
 	alist []uint16 // the anchor words in norm, in order (see anchors.go)
-	// abits, when not nil, holds alist as a set once abitsDone (see
-	// anchorSet)
-	abits     *wordBits
-	abitsDone bool
-	cand      uint64 // the default signals whose gate this text passes
-	flags     uint32 // character features of orig and norm
+	// gset, when not nil, holds the anchor groups alist meets once
+	// gsetDone (see groupSet)
+	gset     []uint64
+	gsetDone bool
+	cand     uint64 // the default signals whose gate this text passes
+	flags    uint32 // character features of orig and norm
 	// maxSpaces and maxNewlines are the longest runs of blank characters
 	// and of line breaks in orig; tail is the orig offset just after the
 	// longest such run (for the padding signal).

@@ -9,7 +9,6 @@
 package detect
 
 import (
-	"bytes"
 	"math/bits"
 	"regexp"
 	"sort"
@@ -72,28 +71,112 @@ type ModelText struct {
 func ModelTexts(t *engine.Tool) []ModelText {
 	var c textCollector
 	c.collect(t)
-	c.fields()
+	for i := range c.texts {
+		c.texts[i].Field = c.field(i)
+	}
 	return c.texts
 }
 
-// textCollector gathers a tool's ModelTexts. Every schema path is
-// written into one buffer; a path becomes a string only when asked for
-// (fields, field), so a scan pays for the fields of its findings only.
+// textCollector gathers a tool's ModelTexts. A schema text's path is a
+// node of a tree of path segments (one per member and array item
+// walked), not a string: it becomes one only when asked for (field), so
+// a scan pays for the fields of its findings only. What setContext
+// reads of a path is worked out per node as the walk goes (role).
 type textCollector struct {
-	texts []ModelText // Field is set for the fixed fields only, until fields
-	paths []byte      // the schema paths, one after another
-	spans []int32     // per text: its path's start and end in paths, or -1, -1 for a fixed field
-	buf   []byte      // the path the walk is at
+	texts []ModelText // Field is set for the fixed fields only (see field)
+	where []int32     // per text: its path node, or -1 for a fixed field
+	role  []uint8     // per text: what its path says (roleProperty, roleParam)
+	nodes []pathNode
+	buf   []byte
 }
+
+// pathNode is one segment of a schema path: the root ("input_schema"),
+// an object member (".key", or "[\"key\"]" when the key is not an
+// identifier, see appendKey) or an array item ("[3]").
+type pathNode struct {
+	parent int32 // -1 for a root
+	index  int32 // an item's index
+	key    string
+	flags  uint8
+}
+
+const (
+	nodeMember = 1 << iota // an object member
+	nodeItem               // an array item
+	nodeIdent              // a member whose key is an identifier: ".key"
+	nodeProps              // the path so far contains ".properties"
+)
+
+// The roles of a schema text's path, as setContext reads the path
+// string: roleProperty, a path ending in ".description" that contains
+// ".properties" (a property's description); roleParam, any other path
+// whose last segment is ".name" under ".properties" (the text is a
+// property name, or a bare string value of one).
+const (
+	roleNone uint8 = iota
+	roleProperty
+	roleParam
+)
 
 func (c *textCollector) fixed(field, text string) {
 	c.texts = append(c.texts, ModelText{field, text})
-	c.spans = append(c.spans, -1, -1)
+	c.where = append(c.where, -1)
+	c.role = append(c.role, roleNone)
+}
+
+func (c *textCollector) root(name string) int32 {
+	c.nodes = append(c.nodes, pathNode{parent: -1, key: name})
+	return int32(len(c.nodes) - 1)
+}
+
+func (c *textCollector) member(parent int32, key string) int32 {
+	f := uint8(nodeMember) | c.nodes[parent].flags&nodeProps
+	if isPathIdent(key) {
+		// ".key": the key holds no '.', so ".properties" in the path
+		// starts at this segment's '.' only when the key begins with it
+		f |= nodeIdent
+		if strings.HasPrefix(key, "properties") {
+			f |= nodeProps
+		}
+	} else if strings.Contains(key, ".properties") {
+		// quoting escapes none of the bytes of ".properties" and adds
+		// none of them, so the quoted key holds it when the key does
+		f |= nodeProps
+	}
+	c.nodes = append(c.nodes, pathNode{parent: parent, key: key, flags: f})
+	return int32(len(c.nodes) - 1)
+}
+
+func (c *textCollector) item(parent int32, i int) int32 {
+	c.nodes = append(c.nodes, pathNode{parent: parent, index: int32(i), flags: nodeItem | c.nodes[parent].flags&nodeProps})
+	return int32(len(c.nodes) - 1)
+}
+
+// isIdentMember reports whether node n is the segment "." + key.
+func (c *textCollector) isIdentMember(n int32, key string) bool {
+	nd := &c.nodes[n]
+	return nd.flags&nodeIdent != 0 && nd.key == key
+}
+
+// text records one schema text at node n.
+func (c *textCollector) text(n int32, s string) {
+	nd := &c.nodes[n]
+	r := roleNone
+	switch {
+	case nd.flags&nodeProps == 0:
+	case c.isIdentMember(n, "description"):
+		r = roleProperty
+	case nd.flags&nodeIdent != 0 && c.isIdentMember(nd.parent, "properties"):
+		r = roleParam
+	}
+	c.texts = append(c.texts, ModelText{Text: s})
+	c.where = append(c.where, n)
+	c.role = append(c.role, r)
 }
 
 // collect gathers t's texts, reusing c's buffers.
 func (c *textCollector) collect(t *engine.Tool) {
-	c.texts, c.spans, c.paths = c.texts[:0], c.spans[:0], c.paths[:0]
+	c.texts, c.where, c.role, c.nodes = c.texts[:0], c.where[:0], c.role[:0], c.nodes[:0]
 	c.fixed("name", t.Name)
 	if t.Raw == nil {
 		c.collectSlow(t)
@@ -139,12 +222,10 @@ func (c *textCollector) collect(t *engine.Tool) {
 		out = outCamel
 	}
 	if in != nil {
-		c.buf = append(c.buf[:0], "input_schema"...)
-		c.strings(c.buf, in)
+		c.strings(c.root("input_schema"), in)
 	}
 	if out != nil {
-		c.buf = append(c.buf[:0], "output_schema"...)
-		c.strings(c.buf, out)
+		c.strings(c.root("output_schema"), out)
 	}
 }
 
@@ -163,80 +244,67 @@ func (c *textCollector) collectSlow(t *engine.Tool) {
 	}
 	for _, f := range []string{"input_schema", "output_schema"} {
 		if v, ok := t.Field(f); ok {
-			c.buf = append(c.buf[:0], f...)
-			c.strings(c.buf, v)
+			c.strings(c.root(f), v)
 		}
 	}
 }
 
-// path is text i's schema path, or nil for a fixed field; the bytes are
-// c's and change with the next collect.
-func (c *textCollector) path(i int) []byte {
-	if c.spans[2*i] < 0 {
-		return nil
-	}
-	return c.paths[c.spans[2*i]:c.spans[2*i+1]]
-}
-
-// field is text i's Field.
+// field is text i's Field: for a schema text its path, written as
+// jsonv.AppendKey writes keys.
 func (c *textCollector) field(i int) string {
-	if p := c.path(i); p != nil {
-		return string(p)
+	n := c.where[i]
+	if n < 0 {
+		return c.texts[i].Field
 	}
-	return c.texts[i].Field
-}
-
-// fields sets every text's Field, with one string for all the paths.
-func (c *textCollector) fields() {
-	if len(c.paths) == 0 {
-		return
+	var stack [32]int32
+	chain := stack[:0]
+	for ; n >= 0; n = c.nodes[n].parent {
+		chain = append(chain, n)
 	}
-	all := string(c.paths)
-	for i := range c.texts {
-		if st := c.spans[2*i]; st >= 0 {
-			c.texts[i].Field = all[st:c.spans[2*i+1]]
+	b := c.buf[:0]
+	for k := len(chain) - 1; k >= 0; k-- {
+		nd := &c.nodes[chain[k]]
+		switch {
+		case nd.flags&nodeMember != 0:
+			b = appendKey(b, nd.key)
+		case nd.flags&nodeItem != 0:
+			b = append(b, '[')
+			b = strconv.AppendInt(b, int64(nd.index), 10)
+			b = append(b, ']')
+		default:
+			b = append(b, nd.key...)
 		}
 	}
+	c.buf = b
+	return string(b)
 }
 
-// text records one schema text at path.
-func (c *textCollector) text(path []byte, s string) {
-	st := len(c.paths)
-	c.paths = append(c.paths, path...)
-	c.texts = append(c.texts, ModelText{Text: s})
-	c.spans = append(c.spans, int32(st), int32(len(c.paths)))
-}
-
-// strings appends every string under v; path is v's path, in a buffer
-// the recursion appends to.
-func (c *textCollector) strings(path []byte, v *jsonv.Value) {
+// strings records every string under v, whose path is node n.
+func (c *textCollector) strings(n int32, v *jsonv.Value) {
 	switch v.Kind {
 	case jsonv.String:
 		if v.Str != "" {
-			c.text(path, v.Str)
+			c.text(n, v.Str)
 		}
 	case jsonv.Array:
 		for i := range v.Items {
-			p := append(path, '[')
-			p = strconv.AppendInt(p, int64(i), 10)
-			p = append(p, ']')
-			c.strings(p, &v.Items[i])
+			c.strings(c.item(n, i), &v.Items[i])
 		}
 	case jsonv.Object:
-		props := len(path) >= 11 && string(path[len(path)-11:]) == ".properties"
+		props := c.isIdentMember(n, "properties") // the path ends in ".properties"
 		if len(v.Members) <= 16 {
 			// a small object: its members in key order without allocating
 			var idx [16]int8
-			n := len(v.Members)
-			for i := 0; i < n; i++ {
+			k := len(v.Members)
+			for i := 0; i < k; i++ {
 				idx[i] = int8(i)
 				for j := i; j > 0 && v.Members[idx[j-1]].Key > v.Members[idx[j]].Key; j-- {
 					idx[j-1], idx[j] = idx[j], idx[j-1]
 				}
 			}
-			for _, k := range idx[:n] {
-				m := &v.Members[k]
-				p := appendKey(path, m.Key)
+			for _, x := range idx[:k] {
+				m := &v.Members[x]
+				p := c.member(n, m.Key)
 				if props {
 					c.text(p, m.Key)
 				}
@@ -245,7 +313,7 @@ func (c *textCollector) strings(path []byte, v *jsonv.Value) {
 			return
 		}
 		for _, m := range canon.SortedMembers(v.Members) {
-			p := appendKey(path, m.Key)
+			p := c.member(n, m.Key)
 			// A property name is text the model reads too.
 			if props {
 				c.text(p, m.Key)
@@ -397,11 +465,13 @@ func poisonDefault(t *engine.Tool) []engine.Signal {
 		}
 	}
 	sc.cands = cands
-	if len(sc.bits) < len(cands) {
-		sc.bits = make([]wordBits, len(cands)+8)
-	}
-	for j, i := range cands {
-		norm[i].abits = &sc.bits[j]
+	if w := groupWidth; w > 0 {
+		if len(sc.gsets) < len(cands)*w {
+			sc.gsets = make([]uint64, (len(cands)+8)*w)
+		}
+		for j, i := range cands {
+			norm[i].gset = sc.gsets[j*w : j*w+w : j*w+w]
+		}
 	}
 	var out []engine.Signal
 	for u := union; u != 0; u &= u - 1 {
@@ -432,8 +502,8 @@ type poisonScratch struct {
 	used  int // slab[:used] holds this tool's texts
 	ar    textArena
 	tc    toolContext
-	cands []int32    // the texts a signal runs on
-	bits  []wordBits // their anchor sets
+	cands []int32  // the texts a signal runs on
+	gsets []uint64 // their group sets
 	// params is tc.params when the tool has parameters, cleared on
 	// release
 	params map[string]bool
@@ -655,33 +725,32 @@ func setContext(c *textCollector, norm []*Text, server string, sc *poisonScratch
 	tc := &sc.tc
 	*tc = toolContext{server: strings.ToLower(server)}
 	for i, mt := range c.texts {
-		p := c.path(i)
 		switch {
-		case p == nil && mt.Field == "name":
-			tc.name = strings.ToLower(mt.Text)
-			if norm[i] != nil {
-				norm[i].kind = kindName
+		case c.where[i] < 0:
+			switch mt.Field {
+			case "name":
+				tc.name = strings.ToLower(mt.Text)
+				if norm[i] != nil {
+					norm[i].kind = kindName
+				}
+			case "title":
+				tc.title = norm[i]
+			case "description":
+				norm[i].kind = kindDescription
+				tc.desc = norm[i]
 			}
-		case p == nil && mt.Field == "title":
-			tc.title = norm[i]
-		case p == nil && mt.Field == "description":
-			norm[i].kind = kindDescription
-			tc.desc = norm[i]
-		case p == nil:
-		case bytes.HasSuffix(p, dotDescription) && bytes.Contains(p, dotProperties):
+		case c.role[i] == roleProperty:
 			if norm[i] != nil {
 				norm[i].kind = kindProperty
 			}
-		case bytes.Contains(p, dotProperties) && !bytes.HasSuffix(p, []byte("]")):
-			if k := bytes.LastIndexByte(p, '.'); k >= 0 && bytes.HasSuffix(p[:k], dotProperties) {
-				if tc.params == nil {
-					if sc.params == nil {
-						sc.params = map[string]bool{}
-					}
-					tc.params = sc.params
+		case c.role[i] == roleParam:
+			if tc.params == nil {
+				if sc.params == nil {
+					sc.params = map[string]bool{}
 				}
-				tc.params[strings.ToLower(mt.Text)] = true
+				tc.params = sc.params
 			}
+			tc.params[strings.ToLower(mt.Text)] = true
 		}
 	}
 	for _, a := range norm {
@@ -690,11 +759,6 @@ func setContext(c *textCollector, norm []*Text, server string, sc *poisonScratch
 		}
 	}
 }
-
-var (
-	dotDescription = []byte(".description")
-	dotProperties  = []byte(".properties")
-)
 
 // purpose is what the tool is for: the features of its name, its title
 // and its description's first sentence, read on first use.

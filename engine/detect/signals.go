@@ -100,6 +100,7 @@ func init() {
 		anchorShape.add(w)
 	}
 	anchorAuto = buildAnchorAutomaton()
+	buildGroupSets()
 }
 
 // signalTable lists the signals, one file each (sig_<name>.go), with
