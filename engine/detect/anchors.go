@@ -94,17 +94,13 @@ type pat struct {
 	re      *regexp.Regexp
 	groups  []wordBits // each group must meet the text's words
 	gids    []int      // the groups' ids (see groupSet)
+	last    int        // the last of gids, or -1
 	words   [][]string // the groups as written, for the signal's gate
 	need    uint32     // character features the text must have
 	literal string     // a literal the normalised text must contain
 	// local: the pattern cannot cross a sentence, so it runs only on the
 	// sentences that hold its anchors, not on the whole text
 	local bool
-}
-
-// built reports whether every group of p is in the group sets.
-func (p *pat) built() bool {
-	return len(p.gids) == 0 || p.gids[len(p.gids)-1] < builtGroups
 }
 
 // lit returns p requiring the literal s in the normalised text.
@@ -117,7 +113,7 @@ func (p pat) lit(s string) pat {
 // words of a group by spaces: "ignore disregard; instructions rules".
 // Placeholders in the pattern are expanded (see re).
 func P(anchors, pattern string) pat {
-	p := pat{re: re(pattern)}
+	p := pat{re: re(pattern), last: -1}
 	p.local = !strings.Contains(pattern, ".{") && !strings.Contains(pattern, "(?s)") && !strings.Contains(pattern, `\s`) && !strings.Contains(pattern, "\n")
 	for _, g := range strings.Split(anchors, ";") {
 		ws := strings.Fields(g)
@@ -132,7 +128,8 @@ func P(anchors, pattern string) pat {
 		for k, w := range ws {
 			ids[k] = anchorID(w)
 		}
-		p.gids = append(p.gids, len(groupWords))
+		p.last = len(groupWords)
+		p.gids = append(p.gids, p.last)
 		groupWords = append(groupWords, ids)
 		p.groups = append(p.groups, b)
 		p.words = append(p.words, ws)
@@ -151,7 +148,10 @@ func (p *pat) on(a *Text) bool {
 	if a.flags&p.need != p.need {
 		return false
 	}
-	if b := a.groupSet(); b != nil && p.built() {
+	if b := a.gset; b != nil && p.last < builtGroups {
+		if !a.gsetDone {
+			a.groupSet()
+		}
 		for _, g := range p.gids {
 			if b[g>>6]&(1<<uint(g&63)) == 0 {
 				return false

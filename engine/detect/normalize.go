@@ -367,10 +367,10 @@ func scanSimple(a *Text, ar *textArena) bool {
 	var f uint32
 	run := 0                            // textFlags' run of token bytes
 	leetAt, letters, others := -1, 0, 0 // repairWords' run of leet word bytes
-	st := int32(1)                      // the automaton's state; 1 is the root
+	st := m.root                        // the automaton's state
 	si := 0                             // the start of the current sentence
 	sai := int32(len(ids) - idBase)     // its first anchor
-	class, next, width := &m.class, m.next, m.width
+	class, step, root := &m.class, m.step, m.root
 	for k := 0; k < len(s); k++ {
 		c := s[k]
 		if c-'a' < 26 {
@@ -379,7 +379,7 @@ func scanSimple(a *Text, ar *textArena) bool {
 			// and textFlags; letters have no other part here
 			j := k
 			for ; j < len(s) && s[j]-'a' < 26; j++ {
-				st = next[st*width+int32(class[s[j]])]
+				st = step[st+int32(class[s[j]])]
 			}
 			if leetAt < 0 {
 				leetAt, letters, others = k, 0, 0
@@ -391,16 +391,36 @@ func scanSimple(a *Text, ar *textArena) bool {
 			k = j - 1
 			continue
 		}
-		// anchorWords
-		if cl := class[c]; cl != 0 {
-			if st != 0 {
-				st = next[st*width+int32(cl)]
-			}
-		} else {
-			if id := m.accept[st]; id != 0 {
+		if c == ' ' {
+			// a blank ends a word and both runs; it starts no flag, no
+			// sentence and no separated-letter run
+			if id := step[st]; id != 0 {
 				ids = append(ids, uint16(id-1))
 			}
-			st = 1
+			st = root
+			if leetAt >= 0 {
+				if letters >= 2 && others >= 1 && k-leetAt <= 24 {
+					ar.ids, ar.sents = ar.ids[:idBase], ar.sents[:seBase]
+					return false
+				}
+				leetAt = -1
+			}
+			run = 0
+			if k >= 1 && k+3 < len(s) && isLetterByte(s[k-1]) && (k == 1 || !isWordByte(s[k-2])) &&
+				isLetterByte(s[k+1]) && s[k+2] == ' ' && isLetterByte(s[k+3]) && (k+4 == len(s) || !isWordByte(s[k+4])) {
+				ar.ids, ar.sents = ar.ids[:idBase], ar.sents[:seBase]
+				return false
+			}
+			continue
+		}
+		// anchorWords
+		if cl := class[c]; cl != 0 {
+			st = step[st+int32(cl)]
+		} else {
+			if id := step[st]; id != 0 {
+				ids = append(ids, uint16(id-1))
+			}
+			st = root
 		}
 		// repairWords: a run of letters with digits, '@' or '$'
 		if isLeetWordByte(c) {
@@ -501,7 +521,7 @@ func scanSimple(a *Text, ar *textArena) bool {
 		ar.ids, ar.sents = ar.ids[:idBase], ar.sents[:seBase]
 		return false
 	}
-	if id := m.accept[st]; id != 0 {
+	if id := step[st]; id != 0 {
 		ids = append(ids, uint16(id-1))
 	}
 	if len(s) > si {
@@ -1024,21 +1044,19 @@ func anchorWords(a *Text) {
 	for n := range a.sents {
 		se := &a.sents[n]
 		se.ai = int32(len(a.alist))
-		st := int32(1) // at a word boundary: the root
+		st := m.root // at a word boundary
 		for i := se.i; i < se.j; i++ {
 			c := m.class[s[i]]
 			if c != 0 {
-				if st != 0 {
-					st = m.next[st*m.width+int32(c)]
-				}
+				st = m.step[st+int32(c)]
 				continue
 			}
-			if id := m.accept[st]; id != 0 {
+			if id := m.accept(st); id != 0 {
 				a.alist = append(a.alist, uint16(id-1))
 			}
-			st = 1
+			st = m.root
 		}
-		if id := m.accept[st]; id != 0 {
+		if id := m.accept(st); id != 0 {
 			a.alist = append(a.alist, uint16(id-1))
 		}
 		se.aj = int32(len(a.alist))

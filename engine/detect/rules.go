@@ -298,7 +298,7 @@ func (c *textCollector) strings(n int32, v *jsonv.Value) {
 			k := len(v.Members)
 			for i := 0; i < k; i++ {
 				idx[i] = int8(i)
-				for j := i; j > 0 && v.Members[idx[j-1]].Key > v.Members[idx[j]].Key; j-- {
+				for j := i; j > 0 && keyLess(v.Members[idx[j]].Key, v.Members[idx[j-1]].Key); j-- {
 					idx[j-1], idx[j] = idx[j], idx[j-1]
 				}
 			}
@@ -321,6 +321,14 @@ func (c *textCollector) strings(n int32, v *jsonv.Value) {
 			c.strings(p, &m.Value)
 		}
 	}
+}
+
+// keyLess is a < b, deciding on the first bytes where it can.
+func keyLess(a, b string) bool {
+	if len(a) > 0 && len(b) > 0 && a[0] != b[0] {
+		return a[0] < b[0]
+	}
+	return a < b
 }
 
 // appendKey appends one object key to a path as jsonv.AppendKey does.
@@ -410,11 +418,13 @@ func poisonDefault(t *engine.Tool) []engine.Signal {
 			if mt.Field == "title" || mt.Field == "description" {
 				k = plain
 			}
-		case simpleASCII(mt.Text):
-			k = simple
-			low = appendLower(low, mt.Text)
 		default:
-			k = other
+			var ok bool
+			if low, ok = appendSimpleLower(low, mt.Text); ok {
+				k = simple
+			} else {
+				k = other
+			}
 		}
 		if k != skip {
 			n++
@@ -523,16 +533,25 @@ func (sc *poisonScratch) release() {
 	scratchPool.Put(sc)
 }
 
-// appendLower appends the ASCII lower case of s to b.
-func appendLower(b []byte, s string) []byte {
-	k := len(b)
+// appendSimpleLower appends the ASCII lower case of s to b when s is
+// simple ASCII (see simpleASCII), in one pass, and reports whether it
+// was; otherwise b is returned as it was.
+func appendSimpleLower(b []byte, s string) ([]byte, bool) {
+	if s == "" || s[0] == ' ' || s[len(s)-1] == ' ' {
+		return b, false
+	}
+	n := len(b)
 	b = append(b, s...)
-	for ; k < len(b); k++ {
-		if c := b[k]; c >= 'A' && c <= 'Z' {
-			b[k] = c + 'a' - 'A'
+	out := b[n:]
+	for i, c := range out {
+		switch {
+		case c >= 'A' && c <= 'Z':
+			out[i] = c + 'a' - 'A'
+		case c < 0x20 || c >= 0x7f || c == '*' || c == '~' || c == '&' || c == ' ' && s[i+1] == ' ':
+			return b[:n], false
 		}
 	}
-	return b
+	return b, true
 }
 
 // regexRule fires when re matches; the detail is fixed.
