@@ -143,31 +143,37 @@ func (p pat) needs(f uint32) pat {
 	return p
 }
 
-// on reports whether p can match a.
+// on reports whether p can match a. It is small enough to be inlined
+// into find and findAll, which most texts leave here: a text a signal
+// runs on has its group set built (poisonDefault), so the gate is a few
+// bit tests.
 func (p *pat) on(a *Text) bool {
 	if a.flags&p.need != p.need {
 		return false
 	}
-	if b := a.gset; b != nil && p.last < builtGroups {
-		if !a.gsetDone {
-			a.groupSet()
-		}
+	if a.gsetDone && p.last < builtGroups {
 		for _, g := range p.gids {
-			if b[g>>6]&(1<<uint(g&63)) == 0 {
+			if a.gset[g>>6]&(1<<uint(g&63)) == 0 {
 				return false
 			}
 		}
-	} else {
-		for i := range p.groups {
-			if !p.groups[i].meets(a.alist) {
-				return false
-			}
+		return p.literal == "" || strings.Contains(a.norm, p.literal)
+	}
+	return p.onSlow(a)
+}
+
+// onSlow is on for a text without a group set.
+func (p *pat) onSlow(a *Text) bool {
+	if a.gset != nil && p.last < builtGroups {
+		a.groupSet()
+		return p.on(a)
+	}
+	for i := range p.groups {
+		if !p.groups[i].meets(a.alist) {
+			return false
 		}
 	}
-	if p.literal != "" && !strings.Contains(a.norm, p.literal) {
-		return false
-	}
-	return true
+	return p.literal == "" || strings.Contains(a.norm, p.literal)
 }
 
 // onSentence reports whether sentence se holds p's anchors.
@@ -187,6 +193,11 @@ func (p *pat) find(a *Text) []int {
 	if !p.on(a) {
 		return nil
 	}
+	return p.findOn(a)
+}
+
+// findOn is find for a text that passes p's gate.
+func (p *pat) findOn(a *Text) []int {
 	if !p.local || len(p.groups) == 0 || len(a.sents) == 0 {
 		return p.re.FindStringIndex(a.norm)
 	}
@@ -207,6 +218,11 @@ func (p *pat) findAll(a *Text, n int) [][]int {
 	if !p.on(a) {
 		return nil
 	}
+	return p.findAllOn(a, n)
+}
+
+// findAllOn is findAll for a text that passes p's gate.
+func (p *pat) findAllOn(a *Text, n int) [][]int {
 	if !p.local || len(p.groups) == 0 || len(a.sents) == 0 {
 		return p.re.FindAllStringSubmatchIndex(a.norm, n)
 	}

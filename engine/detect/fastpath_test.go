@@ -83,3 +83,19 @@ func FuzzSimpleASCIIFastPath(f *testing.F) {
 		}
 	})
 }
+
+// Every word of the lexicon and every anchor word passes its filter
+// (wordShapes may only say no to a word its map does not hold). A word
+// added to either map after the filters are filled fails here.
+func TestWordFiltersHoldTheirWords(t *testing.T) {
+	for w := range lexicon {
+		if !lexShape.has(w) {
+			t.Errorf("lexicon word %q fails lexShape", w)
+		}
+	}
+	for w := range anchorIDs {
+		if !anchorShape.has(w) {
+			t.Errorf("anchor word %q fails anchorShape", w)
+		}
+	}
+}

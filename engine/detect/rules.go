@@ -481,6 +481,7 @@ func poisonDefault(t *engine.Tool) []engine.Signal {
 		}
 		for j, i := range cands {
 			norm[i].gset = sc.gsets[j*w : j*w+w : j*w+w]
+			norm[i].groupSet()
 		}
 	}
 	var out []engine.Signal
