@@ -99,3 +99,16 @@ func TestWordFiltersHoldTheirWords(t *testing.T) {
 		}
 	}
 }
+
+// appendSimpleLower agrees with simpleASCII and asciiLower.
+func TestAppendSimpleLower(t *testing.T) {
+	for _, s := range []string{"", " ", "a", "A b", "a  b", "a ", " a", "Ab*c", "x~", "&amp;", "tab\there", "é", "\x7f", "Ok. Fine!", "a b c"} {
+		got, ok := appendSimpleLower([]byte("pre"), s)
+		if ok != simpleASCII(s) {
+			t.Errorf("%q: simple %v, want %v", s, ok, simpleASCII(s))
+		}
+		if want := "pre"; !ok && string(got) != want || ok && string(got) != want+asciiLower(s) {
+			t.Errorf("%q: %q", s, got)
+		}
+	}
+}

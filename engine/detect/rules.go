@@ -545,15 +545,42 @@ func appendSimpleLower(b []byte, s string) ([]byte, bool) {
 	b = append(b, s...)
 	out := b[n:]
 	for i, c := range out {
-		switch {
-		case c >= 'A' && c <= 'Z':
+		switch simpleClass[c] {
+		case 0:
+		case scUpper:
 			out[i] = c + 'a' - 'A'
-		case c < 0x20 || c >= 0x7f || c == '*' || c == '~' || c == '&' || c == ' ' && s[i+1] == ' ':
+		case scBlank:
+			if s[i+1] == ' ' { // not the last byte: s does not end in a blank
+				return b[:n], false
+			}
+		default:
 			return b[:n], false
 		}
 	}
 	return b, true
 }
+
+// simpleClass sorts bytes for appendSimpleLower: 0 for a byte kept as it
+// is, scUpper, scBlank, or scNot for a byte simple ASCII does not have.
+var simpleClass = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		switch {
+		case c >= 'A' && c <= 'Z':
+			t[c] = scUpper
+		case c == ' ':
+			t[c] = scBlank
+		case c < 0x20 || c >= 0x7f || c == '*' || c == '~' || c == '&':
+			t[c] = scNot
+		}
+	}
+	return t
+}()
+
+const (
+	scUpper = 1 + iota
+	scBlank
+	scNot
+)
 
 // regexRule fires when re matches; the detail is fixed.
 func regexRule(re *regexp.Regexp, detail string) func(*Text) (string, string) {
