@@ -399,7 +399,7 @@ func scanSimple(a *Text, ar *textArena) bool {
 			}
 			st = root
 			if leetAt >= 0 {
-				if letters >= 2 && others >= 1 && k-leetAt <= 24 {
+				if letters >= 2 && others >= 1 && k-leetAt <= 24 && leetRepaired(s[leetAt:k]) {
 					ar.ids, ar.sents = ar.ids[:idBase], ar.sents[:seBase]
 					return false
 				}
@@ -422,7 +422,8 @@ func scanSimple(a *Text, ar *textArena) bool {
 			}
 			st = root
 		}
-		// repairWords: a run of letters with digits, '@' or '$'
+		// repairWords: a run of letters with digits, '@' or '$' that it
+		// rewrites ("1gn0re"; not "crm0" or "base64")
 		if isLeetWordByte(c) {
 			if leetAt < 0 {
 				leetAt, letters, others = k, 0, 0
@@ -433,7 +434,7 @@ func scanSimple(a *Text, ar *textArena) bool {
 				others++
 			}
 		} else if leetAt >= 0 {
-			if letters >= 2 && others >= 1 && k-leetAt <= 24 {
+			if letters >= 2 && others >= 1 && k-leetAt <= 24 && leetRepaired(s[leetAt:k]) {
 				ar.ids, ar.sents = ar.ids[:idBase], ar.sents[:seBase]
 				return false
 			}
@@ -517,7 +518,7 @@ func scanSimple(a *Text, ar *textArena) bool {
 			}
 		}
 	}
-	if leetAt >= 0 && letters >= 2 && others >= 1 && len(s)-leetAt <= 24 {
+	if leetAt >= 0 && letters >= 2 && others >= 1 && len(s)-leetAt <= 24 && leetRepaired(s[leetAt:]) {
 		ar.ids, ar.sents = ar.ids[:idBase], ar.sents[:seBase]
 		return false
 	}
@@ -533,6 +534,14 @@ func scanSimple(a *Text, ar *textArena) bool {
 	a.sentsDone = false
 	a.flags |= f
 	return true
+}
+
+// leetRepaired reports whether repairWords rewrites the leet-shaped run
+// w (see leetReads).
+func leetRepaired(w string) bool {
+	var buf [24]byte
+	_, ok := leetReads(w, buf[:0])
+	return ok
 }
 
 // simpleASCII reports text that normalises to its own lower case:
