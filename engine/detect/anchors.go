@@ -46,10 +46,55 @@ func (b *wordBits) meets(ids []uint16) bool {
 	return false
 }
 
+// Group sets. Every anchor group of every pattern has an id (gid), and
+// groupsOf maps an anchor word to the groups it belongs to, as a bit set
+// of gids. A text's group set, the union over its anchor words, is built
+// once (groupSet); a pattern's gate is then one bit test per group.
+var (
+	groupWords [][]int  // gid: the group's anchor word ids
+	groupsOf   []uint64 // anchor id*groupWidth: its groups, once built
+	groupWidth int      // uint64 words per group set; 0 until built
+	// builtGroups is the number of groups in groupsOf
+	builtGroups int
+)
+
+// buildGroupSets fills groupsOf for the groups known when it runs (the
+// end of the signal table's init); later groups are tested word by word.
+func buildGroupSets() {
+	groupWidth = (len(groupWords) + 63) / 64
+	builtGroups = len(groupWords)
+	groupsOf = make([]uint64, maxAnchorWords*groupWidth)
+	for g, ws := range groupWords {
+		for _, id := range ws {
+			groupsOf[id*groupWidth+g>>6] |= 1 << uint(g&63)
+		}
+	}
+}
+
+// groupSet is a's group set, built on first use when a has a place for
+// it (poisonDefault gives one to each text it matches), or nil.
+func (a *Text) groupSet() []uint64 {
+	b := a.gset
+	if b == nil || a.gsetDone {
+		return b
+	}
+	clear(b)
+	for _, id := range a.alist {
+		row := groupsOf[int(id)*groupWidth : int(id)*groupWidth+groupWidth]
+		for k := range b {
+			b[k] |= row[k]
+		}
+	}
+	a.gsetDone = true
+	return b
+}
+
 // pat is one pattern with its anchors.
 type pat struct {
 	re      *regexp.Regexp
 	groups  []wordBits // each group must meet the text's words
+	gids    []int      // the groups' ids (see groupSet)
+	last    int        // the last of gids, or -1
 	words   [][]string // the groups as written, for the signal's gate
 	need    uint32     // character features the text must have
 	literal string     // a literal the normalised text must contain
@@ -68,7 +113,7 @@ func (p pat) lit(s string) pat {
 // words of a group by spaces: "ignore disregard; instructions rules".
 // Placeholders in the pattern are expanded (see re).
 func P(anchors, pattern string) pat {
-	p := pat{re: re(pattern)}
+	p := pat{re: re(pattern), last: -1}
 	p.local = !strings.Contains(pattern, ".{") && !strings.Contains(pattern, "(?s)") && !strings.Contains(pattern, `\s`) && !strings.Contains(pattern, "\n")
 	for _, g := range strings.Split(anchors, ";") {
 		ws := strings.Fields(g)
@@ -79,6 +124,13 @@ func P(anchors, pattern string) pat {
 		for _, w := range ws {
 			b.set(anchorID(w))
 		}
+		ids := make([]int, len(ws))
+		for k, w := range ws {
+			ids[k] = anchorID(w)
+		}
+		p.last = len(groupWords)
+		p.gids = append(p.gids, p.last)
+		groupWords = append(groupWords, ids)
 		p.groups = append(p.groups, b)
 		p.words = append(p.words, ws)
 	}
@@ -91,20 +143,37 @@ func (p pat) needs(f uint32) pat {
 	return p
 }
 
-// on reports whether p can match a.
+// on reports whether p can match a. It is small enough to be inlined
+// into find and findAll, which most texts leave here: a text a signal
+// runs on has its group set built (poisonDefault), so the gate is a few
+// bit tests.
 func (p *pat) on(a *Text) bool {
 	if a.flags&p.need != p.need {
 		return false
+	}
+	if a.gsetDone && p.last < builtGroups {
+		for _, g := range p.gids {
+			if a.gset[g>>6]&(1<<uint(g&63)) == 0 {
+				return false
+			}
+		}
+		return p.literal == "" || strings.Contains(a.norm, p.literal)
+	}
+	return p.onSlow(a)
+}
+
+// onSlow is on for a text without a group set.
+func (p *pat) onSlow(a *Text) bool {
+	if a.gset != nil && p.last < builtGroups {
+		a.groupSet()
+		return p.on(a)
 	}
 	for i := range p.groups {
 		if !p.groups[i].meets(a.alist) {
 			return false
 		}
 	}
-	if p.literal != "" && !strings.Contains(a.norm, p.literal) {
-		return false
-	}
-	return true
+	return p.literal == "" || strings.Contains(a.norm, p.literal)
 }
 
 // onSentence reports whether sentence se holds p's anchors.
@@ -124,6 +193,11 @@ func (p *pat) find(a *Text) []int {
 	if !p.on(a) {
 		return nil
 	}
+	return p.findOn(a)
+}
+
+// findOn is find for a text that passes p's gate.
+func (p *pat) findOn(a *Text) []int {
 	if !p.local || len(p.groups) == 0 || len(a.sents) == 0 {
 		return p.re.FindStringIndex(a.norm)
 	}
@@ -144,6 +218,11 @@ func (p *pat) findAll(a *Text, n int) [][]int {
 	if !p.on(a) {
 		return nil
 	}
+	return p.findAllOn(a, n)
+}
+
+// findAllOn is findAll for a text that passes p's gate.
+func (p *pat) findAllOn(a *Text, n int) [][]int {
 	if !p.local || len(p.groups) == 0 || len(a.sents) == 0 {
 		return p.re.FindAllStringSubmatchIndex(a.norm, n)
 	}

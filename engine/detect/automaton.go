@@ -8,16 +8,26 @@ package detect
 // back to the root at the next word boundary and the goto function alone
 // is the automaton. A word byte no anchor uses moves to the dead state
 // until the word ends; at a word's end the state says which anchor, if
-// any, the word is (anchorAt). Patterns then run only on the sentences
-// whose anchors they need (pat.find), and signals only on texts holding
-// one of their words (candidates).
+// any, the word is. Patterns then run only on the sentences whose
+// anchors they need (pat.find), and signals only on texts holding one of
+// their words (candidates).
+//
+// A state is the offset of its row in step, so a step is one load with
+// no multiply: step[st+class] for a word byte's class, and the row's
+// column 0 (the class of non-word bytes, which never steps) holds the
+// anchor the state accepts.
 
 type anchorAutomaton struct {
-	class  [256]uint8 // 0: not a word byte; 1: a word byte in no anchor; 2..: the anchor bytes
-	width  int32      // classes per state
-	next   []int32    // state*width + class: the next state; 0 is dead, 1 the root
-	accept []int32    // state: anchor id + 1, or 0
+	class [256]uint8 // 0: not a word byte; 1: a word byte in no anchor; 2..: the anchor bytes
+	width int32      // classes per state
+	// step[st+c], c >= 1: the next state (a row offset; 0 is the dead
+	// row, which steps to itself); step[st]: anchor id + 1, or 0
+	step []int32
+	root int32 // the state at a word start
 }
+
+// accept is the anchor id + 1 that state st accepts, or 0.
+func (m *anchorAutomaton) accept(st int32) int32 { return m.step[st] }
 
 var anchorAuto *anchorAutomaton
 
@@ -46,8 +56,9 @@ func buildAnchorAutomaton() *anchorAutomaton {
 		}
 	}
 	m.width = int32(n)
-	m.next = make([]int32, 2*m.width, 64*m.width)
-	m.accept = make([]int32, 2)
+	// the trie, states numbered 0 (dead), 1 (root), ...
+	next := make([]int32, 2*m.width, 64*m.width)
+	accept := make([]int32, 2)
 	for w, id := range anchorIDs {
 		ok := true
 		for i := 0; i < len(w); i++ {
@@ -61,14 +72,24 @@ func buildAnchorAutomaton() *anchorAutomaton {
 		st := int32(1)
 		for i := 0; i < len(w); i++ {
 			k := st*m.width + int32(m.class[w[i]])
-			if m.next[k] == 0 {
-				m.next[k] = int32(len(m.accept))
-				m.accept = append(m.accept, 0)
-				m.next = append(m.next, make([]int32, m.width)...)
+			if next[k] == 0 {
+				next[k] = int32(len(accept))
+				accept = append(accept, 0)
+				next = append(next, make([]int32, m.width)...)
 			}
-			st = m.next[k]
+			st = next[k]
 		}
-		m.accept[st] = int32(id) + 1
+		accept[st] = int32(id) + 1
 	}
+	// rows at offsets, acceptance in column 0
+	m.step = make([]int32, len(next))
+	for st := range accept {
+		row := int32(st) * m.width
+		m.step[row] = accept[st]
+		for c := int32(1); c < m.width; c++ {
+			m.step[row+c] = next[row+c] * m.width
+		}
+	}
+	m.root = m.width
 	return m
 }

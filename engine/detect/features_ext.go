@@ -366,14 +366,23 @@ func (a *Text) prop() (string, bool) {
 	return "", false
 }
 
-// propName is the property a ".description" field path describes:
-// input_schema.properties.notes.description → notes.
-func propName(field string) string {
-	f := strings.TrimSuffix(field, ".description")
-	if k := strings.LastIndexByte(f, '.'); k >= 0 {
-		f = f[k+1:]
+// propOf is the property whose description is at node n (the
+// ".description" member under properties.<name>) and whether it is in
+// the input schema.
+func (c *textCollector) propOf(n int32) (string, bool) {
+	if n < 0 || int(n) >= len(c.nodes) {
+		return "", false
 	}
-	return strings.ToLower(strings.Trim(f, `"[]`))
+	name := ""
+	if p := c.nodes[n].parent; p >= 0 {
+		name = strings.ToLower(c.nodes[p].key)
+	}
+	r := n
+	for c.nodes[r].parent >= 0 {
+		r = c.nodes[r].parent
+	}
+	root := c.nodes[r].key
+	return name, root == "input_schema" || root == "inputSchema"
 }
 
 // propFits: the property's own name says it holds this data, and only

@@ -43,8 +43,12 @@ type Text struct {
 	// offs[len(norm)] is len(orig). Nil when norm maps byte for byte.
 	offs  []int32
 	alist []uint16 // the anchor words in norm, in order (see anchors.go)
-	cand  uint64   // the default signals whose gate this text passes
-	flags uint32   // character features of orig and norm
+	// gset, when not nil, holds the anchor groups alist meets once
+	// gsetDone (see groupSet)
+	gset     []uint64
+	gsetDone bool
+	cand     uint64 // the default signals whose gate this text passes
+	flags    uint32 // character features of orig and norm
 	// maxSpaces and maxNewlines are the longest runs of blank characters
 	// and of line breaks in orig; tail is the orig offset just after the
 	// longest such run (for the padding signal).
@@ -240,7 +244,7 @@ func normalizeInto(a *Text, s string) *Text {
 		// drop or decode: the normalised text is the lower case, byte for
 		// byte
 		a.norm = asciiLower(s)
-		return finishNormalize(a)
+		return finishSimple(a, nil)
 	}
 	nb := &normBuilder{b: make([]byte, 0, len(s)), a: a}
 	var caser cases.Caser
@@ -319,6 +323,232 @@ func finishNormalize(a *Text) *Text {
 		maskExamples(a)
 	}
 	return a
+}
+
+// finishSimple finishes a simple ASCII text (see simpleASCII) whose
+// a.norm is its lower case: one pass (scanSimple) reads its character
+// features, sentences and anchor words, which is all finishNormalize
+// does unless a word repair could apply; then finishNormalize runs.
+// The anchor lists and sentences go into ar when it is not nil (one
+// store for a tool's texts).
+func finishSimple(a *Text, ar *textArena) *Text {
+	if ar == nil {
+		ar = &textArena{}
+	}
+	if !scanSimple(a, ar) {
+		return finishNormalize(a)
+	}
+	if a.flags&fQuote != 0 {
+		maskQuoted(a)
+	}
+	return a
+}
+
+// textArena holds the anchor lists and sentences of a tool's texts, so
+// that they cost a few allocations per tool instead of two per text.
+// Each text keeps a capacity-limited window of it, so a text that
+// rebuilds its lists (maskQuoted) never writes into another's.
+type textArena struct {
+	ids   []uint16
+	sents []sentence
+}
+
+// scanSimple is finishNormalize for a simple ASCII text in one pass over
+// a.norm: textFlags, splitSpans and anchorWords at once. It returns
+// false, leaving a as it found it, when the text has a shape that one of
+// the word repairs (repairWords, joinSeparatedLetters,
+// joinSpacedLetters) could change; finishNormalize then reads it.
+// Simple ASCII has no blank runs (no padding) and no non-ASCII (no
+// look-alikes).
+func scanSimple(a *Text, ar *textArena) bool {
+	m := anchorAuto
+	if m == nil {
+		return false // the package is still initialising
+	}
+	s := a.norm
+	idBase, seBase := len(ar.ids), len(ar.sents)
+	ids, sents := ar.ids, ar.sents
+	var f uint32
+	run := 0                            // textFlags' run of token bytes
+	leetAt, letters, others := -1, 0, 0 // repairWords' run of leet word bytes
+	st := m.root                        // the automaton's state
+	si := 0                             // the start of the current sentence
+	sai := int32(len(ids) - idBase)     // its first anchor
+	code := false                       // inside a `code span`
+	class, step, root := &m.class, m.step, m.root
+	for k := 0; k < len(s); k++ {
+		c := s[k]
+		if c-'a' < 26 {
+			// a run of letters: an automaton step a letter (the dead
+			// state 0 steps to itself), and longer runs for repairWords
+			// and textFlags; letters have no other part here
+			j := k
+			for ; j < len(s) && s[j]-'a' < 26; j++ {
+				st = step[st+int32(class[s[j]])]
+			}
+			if leetAt < 0 {
+				leetAt, letters, others = k, 0, 0
+			}
+			letters += j - k
+			if run += j - k; run >= 20 {
+				f |= fLongToken
+			}
+			k = j - 1
+			continue
+		}
+		if c == ' ' {
+			// a blank ends a word and both runs; it starts no flag, no
+			// sentence and no separated-letter run
+			if id := step[st]; id != 0 {
+				ids = append(ids, uint16(id-1))
+			}
+			st = root
+			if leetAt >= 0 {
+				if letters >= 2 && others >= 1 && k-leetAt <= 24 && leetRepaired(s[leetAt:k]) {
+					ar.ids, ar.sents = ar.ids[:idBase], ar.sents[:seBase]
+					return false
+				}
+				leetAt = -1
+			}
+			run = 0
+			if k >= 1 && k+3 < len(s) && isLetterByte(s[k-1]) && (k == 1 || !isWordByte(s[k-2])) &&
+				isLetterByte(s[k+1]) && s[k+2] == ' ' && isLetterByte(s[k+3]) && (k+4 == len(s) || !isWordByte(s[k+4])) {
+				ar.ids, ar.sents = ar.ids[:idBase], ar.sents[:seBase]
+				return false
+			}
+			continue
+		}
+		// anchorWords
+		if cl := class[c]; cl != 0 {
+			st = step[st+int32(cl)]
+		} else {
+			if id := step[st]; id != 0 {
+				ids = append(ids, uint16(id-1))
+			}
+			st = root
+		}
+		// repairWords: a run of letters with digits, '@' or '$' that it
+		// rewrites ("1gn0re"; not "crm0" or "base64")
+		if isLeetWordByte(c) {
+			if leetAt < 0 {
+				leetAt, letters, others = k, 0, 0
+			}
+			if isLetterByte(c) {
+				letters++
+			} else {
+				others++
+			}
+		} else if leetAt >= 0 {
+			if letters >= 2 && others >= 1 && k-leetAt <= 24 && leetRepaired(s[leetAt:k]) {
+				ar.ids, ar.sents = ar.ids[:idBase], ar.sents[:seBase]
+				return false
+			}
+			leetAt = -1
+		}
+		// textFlags
+		if c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '=' || c == '_' || c == '-' {
+			run++
+			if run >= 20 {
+				f |= fLongToken
+			}
+		} else {
+			run = 0
+		}
+		switch c {
+		case '"', '\'':
+			f |= fQuote
+		case '@':
+			f |= fAt
+		case '<':
+			f |= fAngle
+		case '[':
+			f |= fBracket
+		case '{':
+			f |= fBrace
+		case '%':
+			f |= fPercent
+		case ':':
+			f |= fColon
+			if k+2 < len(s) && s[k+1] == '/' && s[k+2] == '/' {
+				f |= fURL
+			}
+		case '\\':
+			if k+1 < len(s) && s[k+1] == 'x' {
+				f |= fHexEscape
+			}
+		case '`':
+			f |= fQuote
+			if k+2 < len(s) && s[k+1] == '`' && s[k+2] == '`' {
+				f |= fFence
+			}
+		case '.', '/', '-':
+			if c != '-' && k+1 < len(s) && s[k+1] != ' ' && s[k+1] != '\n' {
+				f |= fDot
+			}
+			if c != '/' && k > 0 && k+1 < len(s) {
+				p, n := s[k-1], s[k+1]
+				if isLetterByte(p) && isLetterByte(n) {
+					f |= fIdent
+				}
+				if c == '.' && p >= '0' && p <= '9' && n >= '0' && n <= '9' {
+					f |= fDigitDot
+				}
+			}
+		case '_':
+			f |= fIdent
+		}
+		// joinSeparatedLetters: "x-y-z", "x.y.z", "x_y_z"
+		if (c == '-' || c == '.' || c == '_') && k >= 1 && k+3 < len(s) && isLetterByte(s[k-1]) && isLetterByte(s[k+1]) && s[k+2] == c && isLetterByte(s[k+3]) {
+			ar.ids, ar.sents = ar.ids[:idBase], ar.sents[:seBase]
+			return false
+		}
+		// joinSpacedLetters: three single letters a blank apart
+		if c == ' ' && k >= 1 && k+3 < len(s) && isLetterByte(s[k-1]) && (k == 1 || !isWordByte(s[k-2])) &&
+			isLetterByte(s[k+1]) && s[k+2] == ' ' && isLetterByte(s[k+3]) && (k+4 == len(s) || !isWordByte(s[k+4])) {
+			ar.ids, ar.sents = ar.ids[:idBase], ar.sents[:seBase]
+			return false
+		}
+		// splitSpans (a ';' inside a `code span` ends no sentence)
+		switch {
+		case c == '`':
+			code = !code
+		case c == '\n':
+			// not in simple ASCII; a line break may join a broken word
+			ar.ids, ar.sents = ar.ids[:idBase], ar.sents[:seBase]
+			return false
+		case (c == '.' || c == '!' || c == '?' || c == ';' && !code) && (k+1 == len(s) || s[k+1] == ' ' || s[k+1] == '\n'):
+			sents = append(sents, sentence{i: si, j: k + 1, ai: sai, aj: int32(len(ids) - idBase)})
+			sai = int32(len(ids) - idBase)
+			si = k + 1
+			if k+1 < len(s) && s[k+1] == ' ' {
+				si++
+			}
+		}
+	}
+	if leetAt >= 0 && letters >= 2 && others >= 1 && len(s)-leetAt <= 24 && leetRepaired(s[leetAt:]) {
+		ar.ids, ar.sents = ar.ids[:idBase], ar.sents[:seBase]
+		return false
+	}
+	if id := step[st]; id != 0 {
+		ids = append(ids, uint16(id-1))
+	}
+	if len(s) > si {
+		sents = append(sents, sentence{i: si, j: len(s), ai: sai, aj: int32(len(ids) - idBase)})
+	}
+	ar.ids, ar.sents = ids, sents
+	a.alist = ids[idBase:len(ids):len(ids)]
+	a.sents = sents[seBase:len(sents):len(sents)]
+	a.sentsDone = false
+	a.flags |= f
+	return true
+}
+
+// leetRepaired reports whether repairWords rewrites the leet-shaped run
+// w (see leetReads).
+func leetRepaired(w string) bool {
+	var buf [24]byte
+	_, ok := leetReads(w, buf[:0])
+	return ok
 }
 
 // simpleASCII reports text that normalises to its own lower case:
@@ -830,21 +1060,19 @@ func anchorWords(a *Text) {
 	for n := range a.sents {
 		se := &a.sents[n]
 		se.ai = int32(len(a.alist))
-		st := int32(1) // at a word boundary: the root
+		st := m.root // at a word boundary
 		for i := se.i; i < se.j; i++ {
 			c := m.class[s[i]]
 			if c != 0 {
-				if st != 0 {
-					st = m.next[st*m.width+int32(c)]
-				}
+				st = m.step[st+int32(c)]
 				continue
 			}
-			if id := m.accept[st]; id != 0 {
+			if id := m.accept(st); id != 0 {
 				a.alist = append(a.alist, uint16(id-1))
 			}
-			st = 1
+			st = m.root
 		}
-		if id := m.accept[st]; id != 0 {
+		if id := m.accept(st); id != 0 {
 			a.alist = append(a.alist, uint16(id-1))
 		}
 		se.aj = int32(len(a.alist))
@@ -880,20 +1108,39 @@ func anchorWordsHashed(a *Text) {
 	}
 }
 
-// wordShapes is a cheap filter in front of a word map: the (first byte,
-// length) pairs of the map's words. Most words of a text fail it and
-// are never hashed.
-type wordShapes [256]uint64
+// wordShapes is a cheap filter in front of a word map: a one-hash Bloom
+// filter of the map's words (65,536 bits, under 3% false positives for
+// the lexicon's 1,800 words). has is false for a word the map does not
+// hold, so most words of a text are never looked up; true is only a
+// maybe.
+type wordShapes [1024]uint64
+
+// shapeHash hashes a word for wordShapes: its bytes (the first and last
+// eight of a long word) and its length, mixed by one multiply.
+func shapeHash(w string) uint32 {
+	n := len(w)
+	var x uint64
+	if n >= 8 {
+		x = uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+		t := w[n-8:]
+		x ^= (uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 | uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56) * 0xff51afd7ed558ccd
+	} else {
+		for i := 0; i < n; i++ {
+			x = x<<8 | uint64(w[i])
+		}
+	}
+	x = (x ^ uint64(n)<<58) * 0x9e3779b97f4a7c15
+	return uint32(x >> 48)
+}
 
 func (ws *wordShapes) add(w string) {
-	if n := len(w); n > 0 {
-		ws[w[0]] |= 1 << uint(min(n, 63))
-	}
+	h := shapeHash(w)
+	ws[h>>6] |= 1 << (h & 63)
 }
 
 func (ws *wordShapes) has(w string) bool {
-	n := len(w)
-	return n > 0 && ws[w[0]]&(1<<uint(min(n, 63))) != 0
+	h := shapeHash(w)
+	return ws[h>>6]&(1<<(h&63)) != 0
 }
 
 // anchorShape filters anchorIDs; filled at the end of the signal

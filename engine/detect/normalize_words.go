@@ -52,14 +52,8 @@ func repairWords(a *Text) {
 			j++
 		}
 		if letters >= 2 && digits >= 1 && j-i <= 24 {
-			w := s[i:j]
-			dec := []byte(w)
-			for k := range dec {
-				if l := leet[dec[k]]; l != 0 {
-					dec[k] = l
-				}
-			}
-			if known(string(dec)) && !known(strings.Trim(w, "@$")) {
+			var buf [24]byte
+			if dec, ok := leetReads(s[i:j], buf[:0]); ok {
 				if b == nil {
 					b = []byte(s)
 				}
@@ -112,6 +106,19 @@ func repairWords(a *Text) {
 		from = append(from, x)
 	}
 	a.rebuild(out, from)
+}
+
+// leetReads returns the word a run of leet word bytes w reads as, in
+// buf, and whether repairWords puts it in w's place: it is a word the
+// signals know and w as written is not.
+func leetReads(w string, buf []byte) ([]byte, bool) {
+	dec := append(buf, w...)
+	for k := range dec {
+		if l := leet[dec[k]]; l != 0 {
+			dec[k] = l
+		}
+	}
+	return dec, known(string(dec)) && !known(strings.Trim(w, "@$"))
 }
 
 func isLeetWordByte(c byte) bool {

@@ -9,10 +9,12 @@
 package detect
 
 import (
+	"math/bits"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/descriptorpin/descriptorpin/engine"
@@ -67,76 +69,266 @@ type ModelText struct {
 // descriptions, enum values, defaults, examples, keys of properties) and
 // the annotations' title. Order is deterministic.
 func ModelTexts(t *engine.Tool) []ModelText {
-	out := []ModelText{{"name", t.Name}}
+	var c textCollector
+	c.collect(t)
+	for i := range c.texts {
+		c.texts[i].Field = c.field(i)
+	}
+	return c.texts
+}
+
+// textCollector gathers a tool's ModelTexts. A schema text's path is a
+// node of a tree of path segments (one per member and array item
+// walked), not a string: it becomes one only when asked for (field), so
+// a scan pays for the fields of its findings only. What setContext
+// reads of a path is worked out per node as the walk goes (role).
+type textCollector struct {
+	texts []ModelText // Field is set for the fixed fields only (see field)
+	where []int32     // per text: its path node, or -1 for a fixed field
+	role  []uint8     // per text: what its path says (roleProperty, roleParam)
+	nodes []pathNode
+	buf   []byte
+}
+
+// pathNode is one segment of a schema path: the root ("input_schema"),
+// an object member (".key", or "[\"key\"]" when the key is not an
+// identifier, see appendKey) or an array item ("[3]").
+type pathNode struct {
+	parent int32 // -1 for a root
+	index  int32 // an item's index
+	key    string
+	flags  uint8
+}
+
+const (
+	nodeMember = 1 << iota // an object member
+	nodeItem               // an array item
+	nodeIdent              // a member whose key is an identifier: ".key"
+	nodeProps              // the path so far contains ".properties"
+)
+
+// The roles of a schema text's path, as setContext reads the path
+// string: roleProperty, a path ending in ".description" that contains
+// ".properties" (a property's description); roleParam, any other path
+// whose last segment is ".name" under ".properties" (the text is a
+// property name, or a bare string value of one).
+const (
+	roleNone uint8 = iota
+	roleProperty
+	roleParam
+)
+
+func (c *textCollector) fixed(field, text string) {
+	c.texts = append(c.texts, ModelText{field, text})
+	c.where = append(c.where, -1)
+	c.role = append(c.role, roleNone)
+}
+
+func (c *textCollector) root(name string) int32 {
+	c.nodes = append(c.nodes, pathNode{parent: -1, key: name})
+	return int32(len(c.nodes) - 1)
+}
+
+func (c *textCollector) member(parent int32, key string) int32 {
+	f := uint8(nodeMember) | c.nodes[parent].flags&nodeProps
+	if isPathIdent(key) {
+		// ".key": the key holds no '.', so ".properties" in the path
+		// starts at this segment's '.' only when the key begins with it
+		f |= nodeIdent
+		if strings.HasPrefix(key, "properties") {
+			f |= nodeProps
+		}
+	} else if strings.Contains(key, ".properties") {
+		// quoting escapes none of the bytes of ".properties" and adds
+		// none of them, so the quoted key holds it when the key does
+		f |= nodeProps
+	}
+	c.nodes = append(c.nodes, pathNode{parent: parent, key: key, flags: f})
+	return int32(len(c.nodes) - 1)
+}
+
+func (c *textCollector) item(parent int32, i int) int32 {
+	c.nodes = append(c.nodes, pathNode{parent: parent, index: int32(i), flags: nodeItem | c.nodes[parent].flags&nodeProps})
+	return int32(len(c.nodes) - 1)
+}
+
+// isIdentMember reports whether node n is the segment "." + key.
+func (c *textCollector) isIdentMember(n int32, key string) bool {
+	nd := &c.nodes[n]
+	return nd.flags&nodeIdent != 0 && nd.key == key
+}
+
+// text records one schema text at node n.
+func (c *textCollector) text(n int32, s string) {
+	nd := &c.nodes[n]
+	r := roleNone
+	switch {
+	case nd.flags&nodeProps == 0:
+	case c.isIdentMember(n, "description"):
+		r = roleProperty
+	case nd.flags&nodeIdent != 0 && c.isIdentMember(nd.parent, "properties"):
+		r = roleParam
+	}
+	c.texts = append(c.texts, ModelText{Text: s})
+	c.where = append(c.where, n)
+	c.role = append(c.role, r)
+}
+
+// collect gathers t's texts, reusing c's buffers.
+func (c *textCollector) collect(t *engine.Tool) {
+	c.texts, c.where, c.role, c.nodes = c.texts[:0], c.where[:0], c.role[:0], c.nodes[:0]
+	c.fixed("name", t.Name)
+	if t.Raw == nil {
+		c.collectSlow(t)
+		return
+	}
+	// one walk over the descriptor's members for the fields read here
+	// (keys are unique: the first is the only one)
+	var title, desc, ann, in, out, inCamel, outCamel *jsonv.Value
+	for i := range t.Raw.Members {
+		m := &t.Raw.Members[i]
+		switch m.Key {
+		case "title":
+			title = &m.Value
+		case "description":
+			desc = &m.Value
+		case "annotations":
+			ann = &m.Value
+		case "input_schema":
+			in = &m.Value
+		case "output_schema":
+			out = &m.Value
+		case "inputSchema":
+			inCamel = &m.Value
+		case "outputSchema":
+			outCamel = &m.Value
+		}
+	}
+	if title != nil && title.Kind == jsonv.String && title.Str != "" {
+		c.fixed("title", title.Str)
+	}
+	if desc != nil && desc.Kind == jsonv.String && desc.Str != "" {
+		c.fixed("description", desc.Str)
+	}
+	if ann != nil && ann.Kind == jsonv.Object {
+		if tv, ok := ann.Get("title"); ok && tv.Kind == jsonv.String {
+			c.fixed("annotations.title", tv.Str)
+		}
+	}
+	if in == nil {
+		in = inCamel // as Tool.Field reads it
+	}
+	if out == nil {
+		out = outCamel
+	}
+	if in != nil {
+		c.strings(c.root("input_schema"), in)
+	}
+	if out != nil {
+		c.strings(c.root("output_schema"), out)
+	}
+}
+
+// collectSlow is collect through the Tool's accessors.
+func (c *textCollector) collectSlow(t *engine.Tool) {
 	if s := t.Text("title"); s != "" {
-		out = append(out, ModelText{"title", s})
+		c.fixed("title", s)
 	}
 	if s := t.Text("description"); s != "" {
-		out = append(out, ModelText{"description", s})
+		c.fixed("description", s)
 	}
 	if a, ok := t.Raw.Get("annotations"); ok && a.Kind == jsonv.Object {
 		if tv, ok := a.Get("title"); ok && tv.Kind == jsonv.String {
-			out = append(out, ModelText{"annotations.title", tv.Str})
+			c.fixed("annotations.title", tv.Str)
 		}
 	}
-	var buf []byte
 	for _, f := range []string{"input_schema", "output_schema"} {
 		if v, ok := t.Field(f); ok {
-			buf = append(buf[:0], f...)
-			out = collectStrings(out, buf, v)
+			c.strings(c.root(f), v)
 		}
 	}
-	return out
 }
 
-// collectStrings appends every string under v; path is v's path, in a
-// buffer the recursion appends to, so a path becomes a string only for a
-// text.
-func collectStrings(out []ModelText, path []byte, v *jsonv.Value) []ModelText {
+// field is text i's Field: for a schema text its path, written as
+// jsonv.AppendKey writes keys.
+func (c *textCollector) field(i int) string {
+	n := c.where[i]
+	if n < 0 {
+		return c.texts[i].Field
+	}
+	var stack [32]int32
+	chain := stack[:0]
+	for ; n >= 0; n = c.nodes[n].parent {
+		chain = append(chain, n)
+	}
+	b := c.buf[:0]
+	for k := len(chain) - 1; k >= 0; k-- {
+		nd := &c.nodes[chain[k]]
+		switch {
+		case nd.flags&nodeMember != 0:
+			b = appendKey(b, nd.key)
+		case nd.flags&nodeItem != 0:
+			b = append(b, '[')
+			b = strconv.AppendInt(b, int64(nd.index), 10)
+			b = append(b, ']')
+		default:
+			b = append(b, nd.key...)
+		}
+	}
+	c.buf = b
+	return string(b)
+}
+
+// strings records every string under v, whose path is node n.
+func (c *textCollector) strings(n int32, v *jsonv.Value) {
 	switch v.Kind {
 	case jsonv.String:
 		if v.Str != "" {
-			out = append(out, ModelText{string(path), v.Str})
+			c.text(n, v.Str)
 		}
 	case jsonv.Array:
 		for i := range v.Items {
-			p := append(path, '[')
-			p = strconv.AppendInt(p, int64(i), 10)
-			p = append(p, ']')
-			out = collectStrings(out, p, &v.Items[i])
+			c.strings(c.item(n, i), &v.Items[i])
 		}
 	case jsonv.Object:
-		props := len(path) >= 11 && string(path[len(path)-11:]) == ".properties"
+		props := c.isIdentMember(n, "properties") // the path ends in ".properties"
 		if len(v.Members) <= 16 {
 			// a small object: its members in key order without allocating
 			var idx [16]int8
-			n := len(v.Members)
-			for i := 0; i < n; i++ {
+			k := len(v.Members)
+			for i := 0; i < k; i++ {
 				idx[i] = int8(i)
-				for j := i; j > 0 && v.Members[idx[j-1]].Key > v.Members[idx[j]].Key; j-- {
+				for j := i; j > 0 && keyLess(v.Members[idx[j]].Key, v.Members[idx[j-1]].Key); j-- {
 					idx[j-1], idx[j] = idx[j], idx[j-1]
 				}
 			}
-			for _, k := range idx[:n] {
-				m := &v.Members[k]
-				p := appendKey(path, m.Key)
+			for _, x := range idx[:k] {
+				m := &v.Members[x]
+				p := c.member(n, m.Key)
 				if props {
-					out = append(out, ModelText{string(p), m.Key})
+					c.text(p, m.Key)
 				}
-				out = collectStrings(out, p, &m.Value)
+				c.strings(p, &m.Value)
 			}
-			return out
+			return
 		}
 		for _, m := range canon.SortedMembers(v.Members) {
-			p := appendKey(path, m.Key)
+			p := c.member(n, m.Key)
 			// A property name is text the model reads too.
 			if props {
-				out = append(out, ModelText{string(p), m.Key})
+				c.text(p, m.Key)
 			}
-			out = collectStrings(out, p, &m.Value)
+			c.strings(p, &m.Value)
 		}
 	}
-	return out
+}
+
+// keyLess is a < b, deciding on the first bytes where it can.
+func keyLess(a, b string) bool {
+	if len(a) > 0 && len(b) > 0 && a[0] != b[0] {
+		return a[0] < b[0]
+	}
+	return a < b
 }
 
 // appendKey appends one object key to a path as jsonv.AppendKey does.
@@ -170,41 +362,19 @@ func PoisonRules(rs RuleSet) []PoisonRule {
 // description only; the default set every ModelText, reporting each signal
 // once, at the first field where it fires.
 func Poison(t *engine.Tool, rs RuleSet) []engine.Signal {
-	var texts []ModelText
-	if rs == RulesReference {
-		texts = []ModelText{{"description", t.Text("description")}}
-	} else {
-		texts = ModelTexts(t)
-	}
-	norm := make([]*Text, len(texts))
-	var slab []Text
-	if rs != RulesReference {
-		slab = make([]Text, len(texts)) // one allocation for the tool's texts
-	}
-	for i, mt := range texts {
-		if rs == RulesReference {
-			norm[i] = refText(mt.Text) // the reference rules read the original only
-		} else {
-			a := &slab[i]
-			normalizeInto(a, mt.Text)
-			a.cand = candidates(a)
-			norm[i] = a
-		}
-	}
-	if rs != RulesReference {
-		setContext(texts, norm, t.Server)
-	}
 	var out []engine.Signal
-	for _, r := range PoisonRules(rs) {
-		for i, mt := range texts {
-			if ev, detail := r.Match(norm[i]); ev != "" {
-				out = append(out, engine.Signal{Name: r.Name, Weight: r.Weight, Detail: detail, Field: mt.Field, Evidence: ev})
-				break
+	if rs == RulesReference {
+		a := refText(t.Text("description")) // the reference rules read the original only
+		for _, r := range referenceRules {
+			if ev, detail := r.Match(a); ev != "" {
+				out = append(out, engine.Signal{Name: r.Name, Weight: r.Weight, Detail: detail, Field: "description", Evidence: ev})
 			}
 		}
-	}
-	if rs != RulesReference && onlyContext(out) {
-		return nil
+	} else {
+		out = poisonDefault(t)
+		if onlyContext(out) {
+			return nil
+		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].Weight != out[j].Weight {
@@ -214,6 +384,206 @@ func Poison(t *engine.Tool, rs RuleSet) []engine.Signal {
 	})
 	return out
 }
+
+// poisonDefault runs the default signals over a tool's ModelTexts, in
+// table order, each at the first text where it fires.
+//
+// A plain token (see plainToken) starts no signal and is given a Text
+// only when it is the title or the description, which the tool context
+// reads; a signal runs only on the texts whose gate it passes (Text.cand,
+// as signal.Match checks). Simple ASCII texts are lower-cased into one
+// buffer that becomes one string, and their anchor lists and sentences
+// share one store (textArena). The buffers are reused from tool to tool
+// (poisonScratch); what a finding keeps (evidence, detail, field) is
+// never in them.
+func poisonDefault(t *engine.Tool) []engine.Signal {
+	sc := scratchPool.Get().(*poisonScratch)
+	defer sc.release()
+	c := &sc.c
+	c.collect(t)
+	texts := c.texts
+	const (
+		skip   = iota // a plain token nothing reads
+		plain         // a plain token the context reads
+		simple        // simple ASCII, lower-cased in low
+		other         // the general normaliser
+	)
+	kinds := sc.kinds[:0]
+	low := sc.low[:0]
+	n := 0
+	for _, mt := range texts {
+		k := uint8(skip)
+		switch {
+		case plainToken(mt.Text):
+			if mt.Field == "title" || mt.Field == "description" {
+				k = plain
+			}
+		default:
+			var ok bool
+			if low, ok = appendSimpleLower(low, mt.Text); ok {
+				k = simple
+			} else {
+				k = other
+			}
+		}
+		if k != skip {
+			n++
+		}
+		kinds = append(kinds, k)
+	}
+	sc.kinds, sc.low = kinds, low
+	lowered := string(low)
+	if cap(sc.slab) < n {
+		sc.slab = make([]Text, n)
+	}
+	slab := sc.slab[:n]
+	sc.used = n
+	norm := sc.norm[:0]
+	ar := &sc.ar
+	var union uint64 // the signals some text can start
+	at := 0
+	for i, mt := range texts {
+		if kinds[i] == skip {
+			norm = append(norm, nil)
+			continue
+		}
+		a := &slab[0]
+		slab = slab[1:]
+		norm = append(norm, a)
+		switch kinds[i] {
+		case simple:
+			a.orig = mt.Text
+			a.norm = lowered[at : at+len(mt.Text)]
+			at += len(mt.Text)
+			finishSimple(a, ar)
+		default:
+			normalizeInto(a, mt.Text)
+		}
+		if a.plain || a.orig == "" {
+			continue // signal.Match runs nothing on it
+		}
+		a.cand = candidates(a)
+		union |= a.cand
+	}
+	sc.norm = norm
+	setContext(c, norm, t.Server, sc)
+	// the texts some signal runs on, each with a place for its anchor set
+	cands := sc.cands[:0]
+	for i, a := range norm {
+		if a != nil && a.cand != 0 && !a.plain && a.orig != "" {
+			cands = append(cands, int32(i))
+		}
+	}
+	sc.cands = cands
+	if w := groupWidth; w > 0 {
+		if len(sc.gsets) < len(cands)*w {
+			sc.gsets = make([]uint64, (len(cands)+8)*w)
+		}
+		for j, i := range cands {
+			norm[i].gset = sc.gsets[j*w : j*w+w : j*w+w]
+			norm[i].groupSet()
+		}
+	}
+	var out []engine.Signal
+	for u := union; u != 0; u &= u - 1 {
+		k := bits.TrailingZeros64(u) // the signals in table order
+		bit := uint64(1) << uint(k)
+		r := &defaultRules[k]
+		for _, i := range cands {
+			a := norm[i]
+			if a.cand&bit == 0 {
+				continue
+			}
+			if ev, detail := r.Match(a); ev != "" {
+				out = append(out, engine.Signal{Name: r.Name, Weight: r.Weight, Detail: detail, Field: c.field(int(i)), Evidence: ev})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// poisonScratch is poisonDefault's reusable storage.
+type poisonScratch struct {
+	c     textCollector
+	kinds []uint8
+	low   []byte
+	norm  []*Text
+	slab  []Text
+	used  int // slab[:used] holds this tool's texts
+	ar    textArena
+	tc    toolContext
+	cands []int32  // the texts a signal runs on
+	gsets []uint64 // their group sets
+	// params is tc.params when the tool has parameters, cleared on
+	// release
+	params map[string]bool
+	props  []propText // tc.props' buffer, cleared on release
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(poisonScratch) }}
+
+// release clears what the tool left (so no text outlives its scan
+// through the pool) and returns sc to the pool.
+func (sc *poisonScratch) release() {
+	clear(sc.slab[:sc.used])
+	clear(sc.norm)
+	clear(sc.c.texts)
+	sc.ar.ids, sc.ar.sents = sc.ar.ids[:0], sc.ar.sents[:0]
+	sc.tc = toolContext{}
+	clear(sc.params)
+	clear(sc.props)
+	sc.props = sc.props[:0]
+	scratchPool.Put(sc)
+}
+
+// appendSimpleLower appends the ASCII lower case of s to b when s is
+// simple ASCII (see simpleASCII), in one pass, and reports whether it
+// was; otherwise b is returned as it was.
+func appendSimpleLower(b []byte, s string) ([]byte, bool) {
+	if s == "" || s[0] == ' ' || s[len(s)-1] == ' ' {
+		return b, false
+	}
+	n := len(b)
+	b = append(b, s...)
+	out := b[n:]
+	for i, c := range out {
+		switch simpleClass[c] {
+		case 0:
+		case scUpper:
+			out[i] = c + 'a' - 'A'
+		case scBlank:
+			if s[i+1] == ' ' { // not the last byte: s does not end in a blank
+				return b[:n], false
+			}
+		default:
+			return b[:n], false
+		}
+	}
+	return b, true
+}
+
+// simpleClass sorts bytes for appendSimpleLower: 0 for a byte kept as it
+// is, scUpper, scBlank, or scNot for a byte simple ASCII does not have.
+var simpleClass = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		switch {
+		case c >= 'A' && c <= 'Z':
+			t[c] = scUpper
+		case c == ' ':
+			t[c] = scBlank
+		case c < 0x20 || c >= 0x7f || c == '*' || c == '~' || c == '&':
+			t[c] = scNot
+		}
+	}
+	return t
+}()
+
+const (
+	scUpper = 1 + iota
+	scBlank
+	scNot
+)
 
 // regexRule fires when re matches; the detail is fixed.
 func regexRule(re *regexp.Regexp, detail string) func(*Text) (string, string) {
@@ -401,32 +771,47 @@ var referenceRules = []PoisonRule{
 // it) and what the tool is for: the features of its name (words split at
 // '_', '-' and '.'), its title and the first sentence of its
 // description.
-func setContext(texts []ModelText, norm []*Text, server string) {
-	tc := &toolContext{server: strings.ToLower(server)}
-	for i, mt := range texts {
+func setContext(c *textCollector, norm []*Text, server string, sc *poisonScratch) {
+	tc := &sc.tc
+	*tc = toolContext{server: strings.ToLower(server), props: sc.props[:0]}
+	defer func() { sc.props = tc.props }()
+	for i, mt := range c.texts {
 		switch {
-		case mt.Field == "name":
-			tc.name = strings.ToLower(mt.Text)
-			norm[i].kind = kindName
-		case mt.Field == "title":
-			tc.title = norm[i]
-		case mt.Field == "description":
-			norm[i].kind = kindDescription
-			tc.desc = norm[i]
-		case strings.HasSuffix(mt.Field, ".description") && strings.Contains(mt.Field, ".properties"):
-			norm[i].kind = kindProperty
-			tc.props = append(tc.props, propText{norm[i], propName(mt.Field), strings.HasPrefix(mt.Field, "input_schema.")})
-		case strings.Contains(mt.Field, ".properties") && !strings.HasSuffix(mt.Field, "]"):
-			if k := strings.LastIndexByte(mt.Field, '.'); k >= 0 && strings.HasSuffix(mt.Field[:k], ".properties") {
-				if tc.params == nil {
-					tc.params = map[string]bool{}
+		case c.where[i] < 0:
+			switch mt.Field {
+			case "name":
+				tc.name = strings.ToLower(mt.Text)
+				if norm[i] != nil {
+					norm[i].kind = kindName
 				}
-				tc.params[strings.ToLower(mt.Text)] = true
+			case "title":
+				tc.title = norm[i]
+			case "description":
+				norm[i].kind = kindDescription
+				tc.desc = norm[i]
 			}
+		case c.role[i] == roleProperty:
+			if norm[i] != nil {
+				norm[i].kind = kindProperty
+			}
+			// recorded even when the text was not normalised (nothing in
+			// it can fire): the schema's shape counts its name
+			name, input := c.propOf(c.where[i])
+			tc.props = append(tc.props, propText{norm[i], name, input})
+		case c.role[i] == roleParam:
+			if tc.params == nil {
+				if sc.params == nil {
+					sc.params = map[string]bool{}
+				}
+				tc.params = sc.params
+			}
+			tc.params[strings.ToLower(mt.Text)] = true
 		}
 	}
 	for _, a := range norm {
-		a.tool = tc
+		if a != nil {
+			a.tool = tc
+		}
 	}
 }
 

@@ -1,5 +1,7 @@
 package detect
 
+import "math/bits"
+
 // The default rule set: named, weighted signals over every text a model
 // reads (see ModelTexts), matched on normalised text (see normalize.go)
 // with the original quoted in each detail. Each signal catches a family
@@ -47,18 +49,18 @@ func candidates(a *Text) uint64 {
 	for _, id := range a.alist {
 		c |= anchorSignals[id]
 	}
-	for i := range defaultSignals {
-		if a.flags&defaultSignals[i].flags != 0 {
-			c |= defaultSignals[i].bit
-		}
+	for f := a.flags; f != 0; f &= f - 1 {
+		c |= flagSignals[bits.TrailingZeros32(f)]
 	}
 	return c
 }
 
-// anchorSignals maps an anchor word id to the signals it can start;
+// anchorSignals maps an anchor word id to the signals it can start,
+// flagSignals a character feature (by bit) to the signals it can;
 // alwaysSignals are the signals with an unanchored pattern.
 var (
 	anchorSignals [maxAnchorWords]uint64
+	flagSignals   [32]uint64
 	alwaysSignals uint64
 )
 
@@ -93,6 +95,9 @@ func init() {
 		if sg.always {
 			alwaysSignals |= sg.bit
 		}
+		for f := sg.flags; f != 0; f &= f - 1 {
+			flagSignals[bits.TrailingZeros32(f)] |= sg.bit
+		}
 		signalHarm[sg.name] = sg.harm
 		defaultRules[i] = PoisonRule{Name: sg.name, Weight: sg.weight, Match: sg.Match, Examples: sg.examples, Counter: sg.counter}
 	}
@@ -100,6 +105,7 @@ func init() {
 		anchorShape.add(w)
 	}
 	anchorAuto = buildAnchorAutomaton()
+	buildGroupSets()
 }
 
 // signalTable lists the signals, one file each (sig_<name>.go), with

@@ -1,0 +1,157 @@
+package detect
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/descriptorpin/descriptorpin/bench/invgen"
+	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/canon"
+	"github.com/descriptorpin/descriptorpin/engine/inventory"
+	"github.com/descriptorpin/descriptorpin/engine/jsonv"
+)
+
+// stringTexts is ModelTexts as it was written before paths became nodes:
+// every path a string, built while walking.
+func stringTexts(t *engine.Tool) []ModelText {
+	out := []ModelText{{"name", t.Name}}
+	if s := t.Text("title"); s != "" {
+		out = append(out, ModelText{"title", s})
+	}
+	if s := t.Text("description"); s != "" {
+		out = append(out, ModelText{"description", s})
+	}
+	if a, ok := t.Raw.Get("annotations"); ok && a.Kind == jsonv.Object {
+		if tv, ok := a.Get("title"); ok && tv.Kind == jsonv.String {
+			out = append(out, ModelText{"annotations.title", tv.Str})
+		}
+	}
+	var walk func(path string, v *jsonv.Value)
+	walk = func(path string, v *jsonv.Value) {
+		switch v.Kind {
+		case jsonv.String:
+			if v.Str != "" {
+				out = append(out, ModelText{path, v.Str})
+			}
+		case jsonv.Array:
+			for i := range v.Items {
+				walk(path+"["+strconv.Itoa(i)+"]", &v.Items[i])
+			}
+		case jsonv.Object:
+			props := strings.HasSuffix(path, ".properties")
+			for _, m := range canon.SortedMembers(v.Members) {
+				p := string(appendKey([]byte(path), m.Key))
+				if props {
+					out = append(out, ModelText{p, m.Key})
+				}
+				walk(p, &m.Value)
+			}
+		}
+	}
+	for _, f := range []string{"input_schema", "output_schema"} {
+		if v, ok := t.Field(f); ok {
+			walk(f, v)
+		}
+	}
+	return out
+}
+
+// stringRole is what setContext read of a schema path string.
+func stringRole(field string) uint8 {
+	switch {
+	case strings.HasSuffix(field, ".description") && strings.Contains(field, ".properties"):
+		return roleProperty
+	case strings.Contains(field, ".properties") && !strings.HasSuffix(field, "]"):
+		if k := strings.LastIndexByte(field, '.'); k >= 0 && strings.HasSuffix(field[:k], ".properties") {
+			return roleParam
+		}
+	}
+	return roleNone
+}
+
+// The path nodes give the fields and the roles the path strings gave,
+// on the eval items, the bench and real-world inventories and schemas
+// with keys made to confuse the path reading.
+func TestCollectorMatchesStringPaths(t *testing.T) {
+	var tools []*engine.Tool
+	parse := func(name string, doc []byte) {
+		inv, err := inventory.Parse(name, doc)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		tools = append(tools, inv.Tools()...)
+	}
+	doc, err := invgen.Generate(invgen.Options{Servers: 20, Tools: 50, Seed: invgen.DefaultSeed, Mutate: 300})
+	if err != nil {
+		t.Fatal(err)
+	}
+	parse("bench.json", doc)
+	rw, err := os.ReadFile("testdata/realworld/tools.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	parse("realworld.json", rw)
+	for _, it := range loadEvalItems(t, "../../testdata/corpus/poison-dev.json") {
+		parse(it.ID, []byte(`{"servers":[{"name":"s","transport":"http","tools":[`+string(it.Tool)+`]}]}`))
+	}
+	keys := []string{"properties", "description", "properties_x", "propertiesX", "x.properties", "a.properties.b", "x.description", "description.x",
+		"my prop", "1x", "-x", "x-y", "$ref", "é", "\"q\"", "a]b", "a[0]", "", ".properties", "properties.", "items", "type", "enum", "x\\.properties", "x\n.properties"}
+	seed := uint32(3)
+	next := func(n int) int { seed = seed*1664525 + 1013904223; return int(seed>>8) % n }
+	var gen func(depth int) any
+	gen = func(depth int) any {
+		switch r := next(6); {
+		case depth > 4 || r == 0:
+			return keys[next(len(keys))] + " text"
+		case r == 1:
+			var a []any
+			for k := next(3); k >= 0; k-- {
+				a = append(a, gen(depth+1))
+			}
+			return a
+		default:
+			m := map[string]any{}
+			for k := next(5); k >= 0; k-- {
+				m[keys[next(len(keys))]] = gen(depth + 1)
+			}
+			return m
+		}
+	}
+	for n := 0; n < 3000; n++ {
+		obj := func() any {
+			m := map[string]any{"type": "object"}
+			for k := next(4); k >= 0; k-- {
+				m[keys[next(len(keys))]] = gen(1)
+			}
+			return m
+		}
+		tool := map[string]any{"name": fmt.Sprintf("t%d", n), "description": "d", "input_schema": obj()}
+		if next(2) == 0 {
+			tool["outputSchema"] = obj()
+		}
+		b, _ := json.Marshal(map[string]any{"servers": []any{map[string]any{"name": "s", "transport": "http", "tools": []any{tool}}}})
+		parse("gen.json", b)
+	}
+	for _, tl := range tools {
+		want := stringTexts(tl)
+		var c textCollector
+		c.collect(tl)
+		if len(c.texts) != len(want) {
+			t.Fatalf("%s: %d texts, want %d", tl.Key(), len(c.texts), len(want))
+		}
+		for i := range want {
+			if f := c.field(i); f != want[i].Field || c.texts[i].Text != want[i].Text {
+				t.Fatalf("%s: text %d at %q %q, want %q %q", tl.Key(), i, f, c.texts[i].Text, want[i].Field, want[i].Text)
+			}
+			if c.where[i] >= 0 {
+				if r := c.role[i]; r != stringRole(want[i].Field) {
+					t.Fatalf("%s: %q role %d, want %d", tl.Key(), want[i].Field, r, stringRole(want[i].Field))
+				}
+			}
+		}
+	}
+}
