@@ -167,7 +167,7 @@ func concealmentFeatures(a *Text) (string, string) {
 	s := a.norm
 	for _, se := range a.sentences() {
 		f := se.f
-		if f&kHide == 0 || f&kConsent != 0 {
+		if f&kHide == 0 || f&kConsent != 0 || !f.any(kUser|kModel|kYou|kModal) {
 			continue
 		}
 		t := s[se.i:se.j]
@@ -192,6 +192,13 @@ func concealmentFeatures(a *Text) (string, string) {
 	for n, se := range ss {
 		f := se.f
 		if !f.has(kDisclose|kNeg) || !f.any(kUser|kReply|kYou|kModel) || f&kConsent != 0 {
+			continue
+		}
+		side := false
+		for m := max(0, n-2); m <= n; m++ {
+			side = side || ss[m].f.any(kSideEffect|kLeave) || m < n && ss[m].f.has(kSend|kExternal)
+		}
+		if !side {
 			continue
 		}
 		t := s[se.i:se.j]

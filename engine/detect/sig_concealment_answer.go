@@ -37,7 +37,7 @@ func concealmentAnswer(a *Text) (string, string) {
 	sideEffect := a.textFeatures().any(kSideEffect | kLeave | kSend)
 	for n, se := range ss {
 		t := s[se.i:se.j]
-		if (strings.Contains(t, "ask") || strings.Contains(t, "quer") || strings.Contains(t, "question") || strings.Contains(t, "wonder") || strings.Contains(t, "want") || strings.Contains(t, "press") || strings.Contains(t, "check") || strings.Contains(t, "challeng")) && askQuestion.MatchString(t) {
+		if mayAsk(t) && askQuestion.MatchString(t) {
 			// the scripted answer follows in this sentence or the next
 			lo, hi := se, se
 			if n+1 < len(ss) {
@@ -60,17 +60,28 @@ func concealmentAnswer(a *Text) (string, string) {
 				return sentenceHit(a, lo, "scripts the answer the model gives when the user asks about the tool")
 			}
 		}
-		if !sideEffect && !omitFromReply.MatchString(t) {
+		if !sideEffect && !((strings.Contains(t, " out of ") || strings.Contains(t, " from ")) && omitFromReply.MatchString(t)) {
 			continue
 		}
 		if se.f.any(kUser|kReply|kYou|kModel) || n > 0 && ss[n-1].f.any(kUser|kReply) {
-			if sideEffect && omitFromReply.MatchString(t) {
+			omits := (strings.Contains(t, " out of ") || strings.Contains(t, " from ")) && omitFromReply.MatchString(t)
+			if sideEffect && omits {
 				return sentenceHit(a, se, "keeps a side effect of the tool out of what the user reads")
 			}
-			if formulaReply.MatchString(t) || falsePresentation.MatchString(t) {
+			if (strings.Contains(t, "just ") || strings.Contains(t, "simply ") || strings.Contains(t, "only") || strings.Contains(t, "merely ")) && formulaReply.MatchString(t) ||
+				(strings.Contains(t, " as ") || strings.Contains(t, " like ")) && falsePresentation.MatchString(t) {
 				return sentenceHit(a, se, "scripts what the model reports, beside a side effect of the tool")
 			}
 		}
 	}
 	return "", ""
+}
+
+// mayAsk is askQuestion's cheap gate: a condition word and a word of
+// asking.
+func mayAsk(t string) bool {
+	if !strings.Contains(t, "if ") && !strings.Contains(t, "when") && !strings.Contains(t, "should ") && !strings.Contains(t, "in case ") && !strings.Contains(t, "once ") {
+		return false
+	}
+	return strings.Contains(t, "ask") || strings.Contains(t, "inquir") || strings.Contains(t, "enquir") || strings.Contains(t, "question") || strings.Contains(t, "wonder") || strings.Contains(t, "to know") || strings.Contains(t, "pressed") || strings.Contains(t, "queried") || strings.Contains(t, "challenged") || strings.Contains(t, "check")
 }

@@ -144,17 +144,21 @@ func sensitiveFileMatch(a *Text) (string, string) {
 func sensitiveFeatures(a *Text) (string, string) {
 	ss := a.sentences()
 	for n, se := range ss {
-		if a.kind == kindDescription && n == 0 || !sensitiveIn(a, se) {
+		if a.kind == kindDescription && n == 0 || se.f&(kNeg|kConsent|kDataCtx) != 0 {
 			continue
 		}
 		t := a.norm[se.i:se.j]
 		f := se.f
-		ok := f&(kNeg|kConsent|kDataCtx) == 0 && (a.tool == nil || a.tool.purpose()&kHost == 0)
-		if ok && f.any(kGive|kSend) && f.any(kModel|kYou|kModal|kIdent) && !thirdPerson(firstWord(strings.TrimLeft(t, "-*• "))) {
+		here := f.any(kGive|kSend) && f.any(kModel|kYou|kModal|kIdent) && !thirdPerson(firstWord(strings.TrimLeft(t, "-*• ")))
+		next := n+1 < len(ss) && ss[n+1].f.any(kModel|kYou) && ss[n+1].f.any(kRead|kGive|kSend) && ss[n+1].f&(kNeg|kConsent) == 0
+		if !here && !next || !sensitiveIn(a, se) || a.tool != nil && a.tool.purpose()&kHost != 0 {
+			continue
+		}
+		if here {
 			return sentenceHit(a, se, "asks the model to read a sensitive file and hand its content over")
 		}
 		// the order in the next sentence, pointing back at the file
-		if ok && n+1 < len(ss) {
+		if next {
 			g := ss[n+1].f
 			nt := a.norm[ss[n+1].i:ss[n+1].j]
 			if g.any(kModel|kYou) && g.any(kRead|kGive|kSend) && g&(kNeg|kConsent) == 0 && (strings.Contains(nt, "the file") || strings.Contains(nt, " it") || strings.Contains(nt, "its content") || strings.Contains(nt, " them")) {
