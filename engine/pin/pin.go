@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/descriptorpin/descriptorpin/engine"
@@ -58,12 +59,64 @@ type Approval struct {
 
 // Tool is one approved tool descriptor.
 type Tool struct {
-	Key        string
-	Server     string
-	Name       string
-	Hash       string
-	Descriptor jsonv.Value // canonical: keys sorted, strings stripped
+	Key    string
+	Server string
+	Name   string
+	Hash   string
 	Approval
+
+	// desc is the canonical descriptor (Descriptor); a pin Load read
+	// keeps src, the stored descriptor's text, instead, and Descriptor
+	// parses it on first use.
+	desc atomic.Pointer[jsonv.Value]
+	src  string
+}
+
+// Descriptor returns the tool's canonical descriptor: keys sorted,
+// strings stripped, what the pin stores. A loaded pin keeps each stored
+// descriptor as its text (verified against the hash when loaded) and
+// parses it the first time it is asked for, which a scan does only for
+// a tool that differs from the pin. The value is shared: do not change
+// it. Safe for concurrent use.
+func (t *Tool) Descriptor() *jsonv.Value {
+	if d := t.desc.Load(); d != nil {
+		return d
+	}
+	d := t.parseDescriptor()
+	if t.desc.CompareAndSwap(nil, d) {
+		return d
+	}
+	return t.desc.Load()
+}
+
+// tree is Descriptor without keeping a tree it parses (Marshal writes
+// every entry once: holding every tree would undo the lazy load).
+func (t *Tool) tree() *jsonv.Value {
+	if d := t.desc.Load(); d != nil {
+		return d
+	}
+	return t.parseDescriptor()
+}
+
+func (t *Tool) parseDescriptor() *jsonv.Value {
+	if t.src == "" {
+		return &jsonv.Value{} // a literal Tool without a descriptor
+	}
+	// Load checked this text with the same rules (canon.SourceEncoder is
+	// at least as strict as jsonv), so it parses.
+	v, err := jsonv.Parse([]byte(t.src))
+	if err != nil {
+		return &jsonv.Value{Kind: jsonv.Object, Members: []jsonv.Member{}}
+	}
+	c := canon.Tree(&v)
+	return &c
+}
+
+// newTool is a Tool with its descriptor tree.
+func newTool(key, server, name, hash string, desc jsonv.Value, ap Approval) *Tool {
+	t := &Tool{Key: key, Server: server, Name: name, Hash: hash, Approval: ap}
+	t.desc.Store(&desc)
+	return t
 }
 
 // Server is the approved launch config of one server. Env and header
@@ -159,7 +212,7 @@ func (p *Pin) Accepted(id, hash string) *Acceptance {
 // ToolFrom builds a pin entry for a tool.
 func ToolFrom(t *engine.Tool, format int, exclude []string, ap Approval) (*Tool, error) {
 	d := Describe(t, format, exclude)
-	return &Tool{Key: t.Key(), Server: t.Server, Name: t.Name, Hash: d.Hash, Descriptor: d.Tree, Approval: ap}, nil
+	return newTool(t.Key(), t.Server, t.Name, d.Hash, d.Tree, ap), nil
 }
 
 // Launch returns the pinned launch config as a server value, for the
@@ -313,7 +366,7 @@ func (p *Pin) Marshal() []byte {
 	tools := jsonv.Value{Kind: jsonv.Array, Items: []jsonv.Value{}}
 	for _, t := range p.Tools {
 		o := newObj().set("approved_by", str(t.By)).set("approved_note", str(t.Note)).
-			set("descriptor", t.Descriptor).set("digest", str(engine.Digest(t.Hash))).set("hash", str(t.Hash)).
+			set("descriptor", *t.tree()).set("digest", str(engine.Digest(t.Hash))).set("hash", str(t.Hash)).
 			set("key", str(t.Key)).set("name", str(t.Name)).set("server", str(t.Server))
 		if p.Format >= Format2 {
 			o.set("approved_at", str(t.At))
@@ -531,34 +584,23 @@ func Load(file string, data []byte) (*Pin, error) {
 	if len(data) > MaxBytes {
 		return nil, &engine.InputError{File: file, Msg: fmt.Sprintf("pin is larger than the %d MiB pin cap", MaxBytes>>20)}
 	}
+	if p, ok := loadStream(file, data); ok {
+		return p, nil
+	}
+	return loadTree(file, data)
+}
+
+// loadTree is Load over the document's whole tree: the reference
+// reading, and the one that reports what is wrong with a pin.
+func loadTree(file string, data []byte) (*Pin, error) {
 	root, err := jsonv.Parse(data)
 	if err != nil {
 		return nil, engine.SyntaxError(file, err)
 	}
 	r := &pinReader{file: file, data: data}
-	if root.Kind != jsonv.Object {
-		return nil, r.errAt(&root, "$", "pin root is not an object")
-	}
-	fv, ok := root.Get("format")
-	if !ok || fv.Kind != jsonv.String {
-		return nil, r.errAt(&root, "$.format", "unknown pin format: missing or not a string")
-	}
-	p := &Pin{}
-	switch fv.Str {
-	case Format1ID:
-		p.Format = Format1
-		p.ToolVersion, err = r.str(&root, "$", "tool_version", false)
-		if err != nil {
-			return nil, err
-		}
-	case Format2ID:
-		p.Format = Format2
-		p.Exclude, err = r.fields(&root)
-		if err != nil {
-			return nil, err
-		}
-	default:
-		return nil, r.errAt(fv, "$.format", "unknown pin format: %q", sanitize.Text(fv.Str))
+	p, err := r.head(&root)
+	if err != nil {
+		return nil, err
 	}
 	tv, ok := root.Get("tools")
 	if !ok || tv.Kind != jsonv.Array {
@@ -587,6 +629,37 @@ func Load(file string, data []byte) (*Pin, error) {
 		}
 	}
 	p.index()
+	return p, nil
+}
+
+// head reads what comes before the tool list: the root, the format and,
+// by format, the tool version or the field set.
+func (r *pinReader) head(root *jsonv.Value) (*Pin, error) {
+	if root.Kind != jsonv.Object {
+		return nil, r.errAt(root, "$", "pin root is not an object")
+	}
+	fv, ok := root.Get("format")
+	if !ok || fv.Kind != jsonv.String {
+		return nil, r.errAt(root, "$.format", "unknown pin format: missing or not a string")
+	}
+	p := &Pin{}
+	var err error
+	switch fv.Str {
+	case Format1ID:
+		p.Format = Format1
+		p.ToolVersion, err = r.str(root, "$", "tool_version", false)
+		if err != nil {
+			return nil, err
+		}
+	case Format2ID:
+		p.Format = Format2
+		p.Exclude, err = r.fields(root)
+		if err != nil {
+			return nil, err
+		}
+	default:
+		return nil, r.errAt(fv, "$.format", "unknown pin format: %q", sanitize.Text(fv.Str))
+	}
 	return p, nil
 }
 
@@ -692,7 +765,8 @@ func (r *pinReader) tool(v *jsonv.Value, path string, p *Pin) (*Tool, error) {
 	}
 	// What parsing the canonical bytes would give, without parsing them;
 	// a stored descriptor is canonical already, so it is mostly shared.
-	t.Descriptor = canon.Tree(dv)
+	tree := canon.Tree(dv)
+	t.desc.Store(&tree)
 	if t.Approval, err = r.approval(v, path, p.Format); err != nil {
 		return nil, err
 	}

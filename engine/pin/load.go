@@ -1,0 +1,288 @@
+package pin
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/descriptorpin/descriptorpin/engine/canon"
+	"github.com/descriptorpin/descriptorpin/engine/jsonv"
+)
+
+// loadStream is Load without the tool list's tree, for a pin as Marshal
+// writes it (entries with sorted keys and string values, canonical
+// descriptors): each entry is read from its text, its stored
+// descriptor written in canonical form straight from the text
+// (canon.SourceEncoder) to check its hash, and kept as text for
+// Tool.Descriptor to parse on first use. The rest of the document (the
+// head, servers, acceptances) is read as loadTree reads it.
+//
+// It reports no errors: ok is false for anything it does not accept,
+// every pin that does not verify among them, and Load then reads the pin
+// with loadTree, which accepts the same pins, builds the same Pin and
+// says what is wrong, where. So the errors are loadTree's, whatever the
+// fast reader's reason.
+func loadStream(file string, data []byte) (*Pin, bool) {
+	root, err := jsonv.ParseLazy(data, "tools")
+	if err != nil {
+		return nil, false
+	}
+	r := &pinReader{file: file, data: data}
+	p, err := r.head(&root)
+	if err != nil {
+		return nil, false
+	}
+	tv, ok := root.Get("tools")
+	if !ok || tv.Kind != jsonv.Raw {
+		return nil, false
+	}
+	starts, ok := arrayItems(tv.Str)
+	if !ok {
+		return nil, false
+	}
+	tools, ok := streamTools(tv.Str, starts, p.Format)
+	if !ok {
+		return nil, false
+	}
+	seen := make(map[string]bool, len(tools))
+	for _, t := range tools {
+		if seen[t.Identity()] {
+			return nil, false
+		}
+		seen[t.Identity()] = true
+	}
+	p.Tools = tools
+	if p.Format >= Format2 {
+		if r.servers(&root, p) != nil || r.acceptances(&root, p) != nil {
+			return nil, false
+		}
+	}
+	p.index()
+	return p, true
+}
+
+// arrayItems returns the offset in src of each item of the JSON array
+// src holds (as jsonv.ParseLazy hands it: no whitespace around it). The
+// items are only skipped here (jsonv.Skip); streamTools reads each one
+// strictly, and checks it ends where the next begins.
+func arrayItems(src string) ([]int, bool) {
+	if len(src) < 2 || src[0] != '[' {
+		return nil, false
+	}
+	i := jsonv.SkipSpace(src, 1)
+	if i < len(src) && src[i] == ']' {
+		return nil, i == len(src)-1
+	}
+	var starts []int
+	for {
+		end, ok := jsonv.Skip(src, i)
+		if !ok {
+			return nil, false
+		}
+		starts = append(starts, i)
+		i = jsonv.SkipSpace(src, end)
+		if i >= len(src) {
+			return nil, false
+		}
+		switch src[i] {
+		case ',':
+			i = jsonv.SkipSpace(src, i+1)
+		case ']':
+			return starts, i == len(src)-1
+		default:
+			return nil, false
+		}
+	}
+}
+
+// streamTools reads the tool entries at starts on every CPU (each
+// worker with its own encoder); ok is false if any entry is not
+// accepted.
+func streamTools(src string, starts []int, format int) ([]*Tool, bool) {
+	n := len(starts)
+	tools := make([]*Tool, n)
+	// One allocation for every entry, not one each.
+	slab := make([]Tool, n)
+	var failed atomic.Bool
+	w := max(1, min(runtime.GOMAXPROCS(0), n/256))
+	var wg sync.WaitGroup
+	for k := range w {
+		lo, hi := k*n/w, (k+1)*n/w
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sr := streamReader{src: src, format: format}
+			for i := lo; i < hi && !failed.Load(); i++ {
+				t := &slab[i]
+				end, ok := sr.tool(starts[i], t)
+				if ok {
+					// The entry ends where the next begins (or the list does).
+					next := len(src) - 1
+					if i+1 < n {
+						next = starts[i+1]
+					}
+					ok = stripSep(src, end) == next
+				}
+				if !ok {
+					failed.Store(true)
+					return
+				}
+				tools[i] = t
+			}
+		}()
+	}
+	wg.Wait()
+	return tools, !failed.Load()
+}
+
+// stripSep skips whitespace, one comma and whitespace from off.
+func stripSep(src string, off int) int {
+	off = jsonv.SkipSpace(src, off)
+	if off < len(src) && src[off] == ',' {
+		off = jsonv.SkipSpace(src, off+1)
+	}
+	return off
+}
+
+type streamReader struct {
+	src    string
+	format int
+	enc    canon.SourceEncoder
+	// lastAt is the last approved_at checked: every entry of a pin
+	// written at once has the same one.
+	lastAt string
+}
+
+// tool reads the tool entry at src[off] into t, with loadTree's checks
+// (pinReader.tool and approval), and returns the offset just past it.
+func (sr *streamReader) tool(off int, t *Tool) (int, bool) {
+	src := sr.src
+	if src[off] != '{' {
+		return off, false
+	}
+	var digest string
+	var has struct{ key, server, name, hash, digest, desc, by, note, at bool }
+	var descOff, descEnd int
+	var sum [sha256.Size]byte
+	i := jsonv.SkipSpace(src, off+1)
+	prev := ""
+	for n := 0; ; n++ {
+		key, end, ok := jsonv.ReadString(src, i)
+		if !ok || (n > 0 && key <= prev) {
+			return i, false
+		}
+		prev = key
+		i = jsonv.SkipSpace(src, end)
+		if i >= len(src) || src[i] != ':' {
+			return i, false
+		}
+		i = jsonv.SkipSpace(src, i+1)
+		if key == "descriptor" {
+			if i >= len(src) || src[i] != '{' {
+				return i, false
+			}
+			descOff = i
+			if descEnd, ok = sr.enc.Encode(src, i, 3); !ok {
+				return i, false
+			}
+			sum = sha256.Sum256(sr.enc.Buf)
+			has.desc = true
+			i = descEnd
+		} else {
+			s, end, ok := jsonv.ReadString(src, i)
+			if !ok {
+				return i, false
+			}
+			i = end
+			switch key {
+			case "key":
+				t.Key, has.key = s, true
+			case "server":
+				t.Server, has.server = s, true
+			case "name":
+				t.Name, has.name = s, true
+			case "hash":
+				t.Hash, has.hash = s, true
+			case "digest":
+				digest, has.digest = s, true
+			case "approved_by":
+				t.By, has.by = s, true
+			case "approved_note":
+				t.Note, has.note = s, true
+			case "approved_at":
+				if sr.format >= Format2 {
+					t.At, has.at = s, true
+				}
+			}
+		}
+		i = jsonv.SkipSpace(src, i)
+		if i >= len(src) {
+			return i, false
+		}
+		if src[i] == '}' {
+			i++
+			break
+		}
+		if src[i] != ',' {
+			return i, false
+		}
+		i = jsonv.SkipSpace(src, i+1)
+	}
+	if !has.key || !has.server || !has.name || !has.hash || !has.digest || !has.desc {
+		return i, false
+	}
+	if len(t.Key) != len(t.Server)+1+len(t.Name) || !strings.HasPrefix(t.Key, t.Server) || t.Key[len(t.Server)] != '/' || !strings.HasSuffix(t.Key, t.Name) {
+		return i, false
+	}
+	if !hexHash.MatchString(t.Hash) || digest != t.Hash[:12] {
+		return i, false
+	}
+	var got [2 * sha256.Size]byte
+	hex.Encode(got[:], sum[:])
+	if string(got[:]) != t.Hash {
+		return i, false
+	}
+	if !sr.descriptorFields(t) {
+		return i, false
+	}
+	if sr.format >= Format2 {
+		if !has.by || !has.note || !has.at {
+			return i, false
+		}
+		if t.At != "" && t.At != sr.lastAt {
+			at, err := time.Parse(time.RFC3339Nano, t.At)
+			if err != nil || !strings.HasSuffix(t.At, "Z") || at.Location() != time.UTC {
+				return i, false
+			}
+			sr.lastAt = t.At
+		}
+	}
+	t.src = src[descOff:descEnd]
+	return i, true
+}
+
+// descriptorFields checks the stored descriptor's members (sr.enc.Top)
+// as pinReader.tool does: its name is the entry's, it has a description
+// and an input schema, and in format 1 nothing else.
+func (sr *streamReader) descriptorFields(t *Tool) bool {
+	var name, desc, schema bool
+	for _, m := range sr.enc.Top {
+		switch m.Key {
+		case "name":
+			s, _, ok := jsonv.ReadString(sr.src, m.Off)
+			name = ok && s == canon.Strip(t.Name)
+		case "description":
+			desc = true
+		case "input_schema":
+			schema = true
+		}
+	}
+	if sr.format == Format1 && len(sr.enc.Top) != 3 {
+		return false
+	}
+	return name && desc && schema
+}
