@@ -82,6 +82,14 @@ func FuzzCanonical(f *testing.F) {
 		if c3 := Encode(&v3); !bytes.Equal(c1, c3) {
 			t.Fatalf("indent changed the value:\n%s\n%s", c1, c3)
 		}
+		// AppendIndentTree writes what AppendIndent writes for the tree.
+		tree := Tree(&v)
+		for _, escape := range []func(rune) bool{nil, EscapeNonASCII} {
+			a, b := AppendIndentTree([]byte("x"), &v, 1, escape), AppendIndent([]byte("x"), &tree, 1, escape)
+			if !bytes.Equal(a, b) {
+				t.Fatalf("AppendIndentTree:\n%s\nAppendIndent of the tree:\n%s", a, b)
+			}
+		}
 	})
 }
 

@@ -19,15 +19,7 @@ import (
 func streamSamples(t testing.TB, servers, tools int) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
-	gen, err := invgen.Generate(invgen.Options{Servers: servers, Tools: tools, Seed: invgen.DefaultSeed})
-	if err != nil {
-		t.Fatal(err)
-	}
-	odd := []byte(`{"servers":[{"name":"s","transport":"stdio","command":"npx","args":["-y","p@1"],"env":{"K":"v"},"tools":[` +
-		`{"name":" t\u200b ","title":"\u202eT","description":"a \"quoted\"\nline\u0007 \ud83d\ude80 ","inputSchema":{"type":"object","properties":{"n":{"type":"number","default":1.50,"minimum":-0,"maximum":1e400}}},"annotations":{"readOnlyHint":true,"x":null},"_meta":{"a":1}},` +
-		`{"name":"u","description":"","inputSchema":{},"outputSchema":{"z":[],"a":[1,2.5e-7,{"b":{}}]},"icons":[{"src":"data:x"}]}]}]}`)
-	odd = bytes.Replace(odd, []byte(`1e400`), []byte(`1e300`), 1)
-	for name, doc := range map[string][]byte{"invgen": gen, "odd": odd} {
+	for name, doc := range sampleInventories(t, servers, tools) {
 		inv, err := inventory.Parse("inv.json", doc)
 		if err != nil {
 			t.Fatal(name, err)
@@ -51,6 +43,19 @@ func streamSamples(t testing.TB, servers, tools int) map[string][]byte {
 		out[f] = data
 	}
 	return out
+}
+
+// sampleInventories are bench/invgen's inventory and one with every
+// odd value a descriptor can hold.
+func sampleInventories(t testing.TB, servers, tools int) map[string][]byte {
+	gen, err := invgen.Generate(invgen.Options{Servers: servers, Tools: tools, Seed: invgen.DefaultSeed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	odd := []byte(`{"servers":[{"name":"s","transport":"stdio","command":"npx","args":["-y","p@1"],"env":{"K":"v"},"tools":[` +
+		`{"name":" t\u200b ","title":"\u202eT","description":"a \"quoted\"\nline\u0007 \ud83d\ude80 ","inputSchema":{"type":"object","properties":{"n":{"type":"number","default":1.50,"minimum":-0,"maximum":1e300}}},"annotations":{"readOnlyHint":true,"x":null},"_meta":{"a":1}},` +
+		`{"name":"u","description":"","inputSchema":{},"outputSchema":{"z":[],"a":[1,2.5e-7,{"b":{}}]},"icons":[{"src":"data:x"}]}]}]}`)
+	return map[string][]byte{"invgen": gen, "odd": odd}
 }
 
 // samePin reports how two pins differ, or "".
@@ -216,4 +221,85 @@ func TestDescriptorOnFirstUseIsShared(t *testing.T) {
 	if canon.Hash(canon.Encode(got[0])) != tool.Hash {
 		t.Fatal("the parsed descriptor does not hash to the entry's hash")
 	}
+}
+
+// marshalTree is the pin document written the plain way, as Marshal
+// once wrote it: the whole document as one tree, through AppendIndent.
+func marshalTree(t *testing.T, p *Pin) []byte {
+	t.Helper()
+	q := *p
+	q.Tools = nil
+	doc, err := jsonv.Parse(q.Marshal())
+	if err != nil {
+		t.Fatal(err)
+	}
+	tools := jsonv.Value{Kind: jsonv.Array, Items: []jsonv.Value{}}
+	for _, x := range p.sorted().Tools {
+		o := newObj().set("approved_by", str(x.By)).set("approved_note", str(x.Note)).
+			set("descriptor", *x.Descriptor()).set("digest", str(x.Hash[:12])).set("hash", str(x.Hash)).
+			set("key", str(x.Key)).set("name", str(x.Name)).set("server", str(x.Server))
+		if p.Format >= Format2 {
+			o.set("approved_at", str(x.At))
+		}
+		tools.Items = append(tools.Items, o.v)
+	}
+	tv, _ := doc.Get("tools")
+	*tv = tools
+	var escape func(rune) bool
+	if p.Format >= Format2 {
+		escape = pinEscape
+	}
+	return append(canon.AppendIndent(nil, &doc, 0, escape), '\n')
+}
+
+// Marshal writes, for every kind of entry (built, loaded by either
+// reader, its tree parsed or not) and whether its estimate holds or not,
+// the bytes the document's tree gives.
+func TestMarshalIsTheDocumentTree(t *testing.T) {
+	pins := map[string]*Pin{}
+	for name, doc := range sampleInventories(t, 12, 50) {
+		inv, err := inventory.Parse("inv.json", doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, format := range []int{Format1, Format2} {
+			built, err := Build(inv, format, Approval{By: "a", Note: "n", At: "2026-01-01T00:00:00Z"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			pins[fmt.Sprintf("%s-%d built", name, format)] = built
+			small, _ := Build(inv, format, Approval{By: "a", Note: "n", At: "2026-01-01T00:00:00Z"})
+			for _, x := range small.Tools {
+				x.size = 0 // no estimate: every range outgrows its region
+			}
+			pins[fmt.Sprintf("%s-%d built, no estimate", name, format)] = small
+		}
+	}
+	for name, data := range streamSamples(t, 6, 20) {
+		pins[name+" tree"] = mustTree(t, name, data)
+		streamed, err := Load(name, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pins[name+" stream"] = streamed
+		half, _ := Load(name, data)
+		for i := 0; i < len(half.Tools); i += 2 {
+			half.Tools[i].Descriptor()
+		}
+		pins[name+" half parsed"] = half
+	}
+	for name, p := range pins {
+		want := marshalTree(t, p)
+		if got := p.Marshal(); !bytes.Equal(got, want) {
+			t.Fatalf("%s: Marshal differs from the document tree", name)
+		}
+	}
+}
+
+func mustTree(t *testing.T, name string, data []byte) *Pin {
+	p, err := loadTree(name, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
