@@ -3,7 +3,6 @@ package pin
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -17,7 +16,7 @@ import (
 // writes it (entries with sorted keys and string values, canonical
 // descriptors): each entry is read from its text, its stored
 // descriptor written in canonical form straight from the text
-// (canon.SourceEncoder) to check its hash, and kept as text for
+// (canon.SourceEncoder) to check its hash, and that form kept for
 // Tool.Descriptor to parse on first use. The rest of the document (the
 // head, servers, acceptances) is read as loadTree reads it.
 //
@@ -26,18 +25,32 @@ import (
 // with loadTree, which accepts the same pins, builds the same Pin and
 // says what is wrong, where. So the errors are loadTree's, whatever the
 // fast reader's reason.
+//
+// The Pin it returns holds nothing of the document's text, which is
+// most of a large pin's size: each entry's strings and its canonical
+// descriptor (the compact form, about half the stored one) are copied
+// into one block per worker, and the rest of the document is read from
+// a copy without the tool list.
 func loadStream(file string, data []byte) (*Pin, bool) {
 	root, err := jsonv.ParseLazy(data, "tools")
-	if err != nil {
-		return nil, false
-	}
-	r := &pinReader{file: file, data: data}
-	p, err := r.head(&root)
-	if err != nil {
+	if err != nil || root.Kind != jsonv.Object {
 		return nil, false
 	}
 	tv, ok := root.Get("tools")
 	if !ok || tv.Kind != jsonv.Raw {
+		return nil, false
+	}
+	// The document without its tool list, parsed on its own: its values
+	// are slices of a copy of that alone.
+	rest := make([]byte, 0, len(data)-len(tv.Str)+2)
+	rest = append(append(append(rest, data[:tv.Off]...), "[]"...), data[tv.Off+len(tv.Str):]...)
+	head, err := jsonv.Parse(rest)
+	if err != nil {
+		return nil, false
+	}
+	r := &pinReader{file: file, data: rest}
+	p, err := r.head(&head)
+	if err != nil {
 		return nil, false
 	}
 	starts, ok := arrayItems(tv.Str)
@@ -57,7 +70,7 @@ func loadStream(file string, data []byte) (*Pin, bool) {
 	}
 	p.Tools = tools
 	if p.Format >= Format2 {
-		if r.servers(&root, p) != nil || r.acceptances(&root, p) != nil {
+		if r.servers(&head, p) != nil || r.acceptances(&head, p) != nil {
 			return nil, false
 		}
 	}
@@ -104,11 +117,14 @@ func arrayItems(src string) ([]int, bool) {
 // accepted.
 func streamTools(src string, starts []int, format int) ([]*Tool, bool) {
 	n := len(starts)
+	if n == 0 {
+		return nil, true
+	}
 	tools := make([]*Tool, n)
 	// One allocation for every entry, not one each.
 	slab := make([]Tool, n)
 	var failed atomic.Bool
-	w := max(1, min(runtime.GOMAXPROCS(0), n/256))
+	w := workers(n)
 	var wg sync.WaitGroup
 	for k := range w {
 		lo, hi := k*n/w, (k+1)*n/w
@@ -116,6 +132,17 @@ func streamTools(src string, starts []int, format int) ([]*Tool, bool) {
 		go func() {
 			defer wg.Done()
 			sr := streamReader{src: src, format: format}
+			// What the entries keep is copied into one block: key, hash
+			// and canonical descriptor, one after the other, at bases[i].
+			var block strings.Builder
+			// About half the entries' text (compact, without the other
+			// fields); more is only reserved, not touched.
+			upto := len(src)
+			if hi < n {
+				upto = starts[hi]
+			}
+			block.Grow((upto-starts[lo])*3/4 + 64)
+			bases := make([]int, hi-lo)
 			for i := lo; i < hi && !failed.Load(); i++ {
 				t := &slab[i]
 				end, ok := sr.tool(starts[i], t)
@@ -131,7 +158,22 @@ func streamTools(src string, starts []int, format int) ([]*Tool, bool) {
 					failed.Store(true)
 					return
 				}
+				bases[i-lo] = block.Len()
+				block.WriteString(t.Key)
+				block.WriteString(t.Hash)
+				block.Write(sr.enc.Buf)
+				t.size = len(sr.enc.Buf)
+				t.By, t.Note, t.At = sr.own(t.By, 0), sr.own(t.Note, 1), sr.own(t.At, 2)
 				tools[i] = t
+			}
+			b := block.String()
+			for i := lo; i < hi; i++ {
+				t, at := &slab[i], bases[i-lo]
+				k := len(t.Key)
+				t.Key = b[at : at+k]
+				t.Server, t.Name = t.Key[:len(t.Server)], t.Key[len(t.Server)+1:]
+				t.Hash = b[at+k : at+k+len(t.Hash)]
+				t.src = b[at+k+len(t.Hash) : at+k+len(t.Hash)+t.size]
 			}
 		}()
 	}
@@ -155,6 +197,18 @@ type streamReader struct {
 	// lastAt is the last approved_at checked: every entry of a pin
 	// written at once has the same one.
 	lastAt string
+	// owned are the last approval strings copied (by, note, at): most
+	// entries share them.
+	owned [3]string
+}
+
+// own returns a copy of s that is not a slice of the document, shared
+// with the last entry's when they are equal.
+func (sr *streamReader) own(s string, k int) string {
+	if s != sr.owned[k] {
+		sr.owned[k] = strings.Clone(s)
+	}
+	return sr.owned[k]
 }
 
 // tool reads the tool entry at src[off] into t, with loadTree's checks
@@ -166,7 +220,7 @@ func (sr *streamReader) tool(off int, t *Tool) (int, bool) {
 	}
 	var digest string
 	var has struct{ key, server, name, hash, digest, desc, by, note, at bool }
-	var descOff, descEnd int
+	var descEnd int
 	var sum [sha256.Size]byte
 	i := jsonv.SkipSpace(src, off+1)
 	prev := ""
@@ -185,7 +239,6 @@ func (sr *streamReader) tool(off int, t *Tool) (int, bool) {
 			if i >= len(src) || src[i] != '{' {
 				return i, false
 			}
-			descOff = i
 			if descEnd, ok = sr.enc.Encode(src, i, 3); !ok {
 				return i, false
 			}
@@ -261,7 +314,6 @@ func (sr *streamReader) tool(off int, t *Tool) (int, bool) {
 			sr.lastAt = t.At
 		}
 	}
-	t.src = src[descOff:descEnd]
 	return i, true
 }
 

@@ -303,3 +303,21 @@ func mustTree(t *testing.T, name string, data []byte) *Pin {
 	}
 	return p
 }
+
+// A Hasher reused across tools gives each tool Describe's hash.
+func TestHasherIsDescribe(t *testing.T) {
+	for name, doc := range sampleInventories(t, 2, 20) {
+		inv, err := inventory.Parse("inv.json", doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var h Hasher
+		for _, format := range []int{Format1, Format2} {
+			for _, tool := range inv.Tools() {
+				if got, want := h.Hash(tool, format, DefaultExclude()), Describe(tool, format, DefaultExclude()).Hash; got != want {
+					t.Fatalf("%s %s format %d: %s, Describe %s", name, tool.Key(), format, got, want)
+				}
+			}
+		}
+	}
+}

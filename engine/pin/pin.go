@@ -69,7 +69,8 @@ type Tool struct {
 	// for, a built entry (ToolFrom) keeps from, the normalised descriptor
 	// object (canon.Tree makes desc of it; Marshal writes it with
 	// canon.AppendIndentTree), and an entry Load read keeps src, the
-	// stored descriptor's text. size is the length of the canonical form
+	// canonical form of its stored descriptor (checked against the hash
+	// as it was written). size is the length of the canonical form
 	// (0: not known), for Marshal's estimate of what it writes.
 	desc atomic.Pointer[jsonv.Value]
 	from *jsonv.Value
@@ -79,8 +80,8 @@ type Tool struct {
 
 // Descriptor returns the tool's canonical descriptor: keys sorted,
 // strings stripped, what the pin stores. A loaded pin keeps each stored
-// descriptor as its text (verified against the hash when loaded) and
-// parses it the first time it is asked for, which a scan does only for
+// descriptor as its canonical text (verified against the hash when
+// loaded) and parses it the first time it is asked for, which a scan does only for
 // a tool that differs from the pin. The value is shared: do not change
 // it. Safe for concurrent use.
 func (t *Tool) Descriptor() *jsonv.Value {
@@ -111,8 +112,8 @@ func (t *Tool) parseDescriptor() *jsonv.Value {
 	if t.src == "" {
 		return &jsonv.Value{} // a literal Tool without a descriptor
 	}
-	// Load checked this text with the same rules (canon.SourceEncoder is
-	// at least as strict as jsonv), so it parses.
+	// The text is canonical JSON canon.SourceEncoder wrote from a value
+	// it checked as strictly as jsonv does: it parses.
 	v, err := jsonv.Parse([]byte(t.src))
 	if err != nil {
 		return &jsonv.Value{Kind: jsonv.Object, Members: []jsonv.Member{}}
@@ -529,14 +530,10 @@ func appendTools(dst []byte, tools []*Tool, format int, escape func(rune) bool) 
 
 // entryBound is an estimate, meant to be generous, of the bytes
 // appendToolEntry writes for t (with the separator before it): the
-// indented descriptor is about 1.8 times its canonical form in a pin of
-// real tools, 2.6 times at most.
+// indented descriptor is about 1.8 times its canonical form (t.size) in
+// a pin of real tools, 2.6 times at most.
 func entryBound(t *Tool) int {
-	n := 2*(len(t.Key)+len(t.Server)+len(t.Name)+len(t.By)+len(t.Note)+len(t.At)) + 400
-	if t.src != "" {
-		return n + len(t.src) + len(t.src)/4
-	}
-	return n + t.size*5/2
+	return 2*(len(t.Key)+len(t.Server)+len(t.Name)+len(t.By)+len(t.Note)+len(t.At)) + 400 + t.size*5/2
 }
 
 // appendToolEntry writes one entry of the tool list at depth 2, as

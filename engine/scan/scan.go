@@ -293,9 +293,9 @@ func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, ds []digest, n
 func hashTools(tools []*engine.Tool, pn *pin.Pin) []string {
 	out := make([]string, len(tools))
 	parallel(len(tools), 256, func(lo, hi int) {
-		var buf []byte
+		var h pin.Hasher
 		for i := lo; i < hi; i++ {
-			out[i], buf = pin.HashInto(buf, tools[i], pn.Format, pn.Exclude)
+			out[i] = h.Hash(tools[i], pn.Format, pn.Exclude)
 		}
 	})
 	return out
