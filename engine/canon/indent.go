@@ -62,7 +62,8 @@ func appendIndent(dst []byte, v *jsonv.Value, depth int, escape func(rune) bool,
 				dst = indentMember(dst, &v.Members[i], i, depth, escape, strip)
 			}
 		} else {
-			for i, m := range SortedMembers(v.Members) {
+			var small [16]*jsonv.Member
+			for i, m := range sortMembers(small[:0], v.Members) {
 				dst = indentMember(dst, m, i, depth, escape, strip)
 			}
 		}

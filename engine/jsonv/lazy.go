@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"strconv"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -16,6 +17,9 @@ const Raw Kind = 6
 // named key (when the root is an object that has one) is not parsed: it
 // is returned as a Value of kind Raw whose Str is its source text (a
 // slice of the one string copy of data) and whose Off is its offset.
+// When that text is an array whose items are separated as JSON's are,
+// its Items are the items, each a Raw value of the same kind (an empty
+// array has empty, non-nil Items); otherwise Items is nil.
 // Its extent is found by Skip, which checks nothing but the nesting of
 // brackets and strings, so the text is untrusted: the caller reads it
 // with its own strict reader (ReadString, ReadNumber, or Parse) before
@@ -41,8 +45,14 @@ func ParseLazy(data []byte, key string) (Value, error) {
 	return v, nil
 }
 
-// raw reads the lazy member's value as Raw.
+// raw reads the lazy member's value as Raw. An array is split into its
+// items on the way (see ParseLazy).
 func (p *parser) raw() (Value, error) {
+	if items, end, ok := skipItems(p.src, p.pos); ok {
+		v := Value{Kind: Raw, Str: p.src[p.pos:end], Items: items, Off: p.pos}
+		p.pos = end
+		return v, nil
+	}
 	end, ok := Skip(p.src, p.pos)
 	if !ok {
 		return Value{}, p.fail(p.pos, "unterminated or malformed value")
@@ -50,6 +60,39 @@ func (p *parser) raw() (Value, error) {
 	v := Value{Kind: Raw, Str: p.src[p.pos:end], Off: p.pos}
 	p.pos = end
 	return v, nil
+}
+
+// skipItems skips the array at src[off] item by item (Skip), returning
+// each item as a Raw value; ok is false if it is not an array of
+// items separated by commas (the items themselves are not checked).
+func skipItems(src string, off int) ([]Value, int, bool) {
+	if off >= len(src) || src[off] != '[' {
+		return nil, off, false
+	}
+	items := []Value{}
+	i := SkipSpace(src, off+1)
+	if i < len(src) && src[i] == ']' {
+		return items, i + 1, true
+	}
+	for {
+		end, ok := Skip(src, i)
+		if !ok {
+			return nil, off, false
+		}
+		items = append(items, Value{Kind: Raw, Str: src[i:end], Off: i})
+		i = SkipSpace(src, end)
+		if i >= len(src) {
+			return nil, off, false
+		}
+		switch src[i] {
+		case ',':
+			i = SkipSpace(src, i+1)
+		case ']':
+			return items, i + 1, true
+		default:
+			return nil, off, false
+		}
+	}
 }
 
 // Skip returns the offset just past the JSON value that starts at
@@ -78,6 +121,14 @@ func Skip(src string, off int) (end int, ok bool) {
 	}
 	depth := 0
 	for i < len(src) {
+		// Most of a document is whitespace, scalars and strings between
+		// brackets: step over what cannot change the depth.
+		for i < len(src) && !skipStop[src[i]] {
+			i++
+		}
+		if i >= len(src) {
+			break
+		}
 		switch src[i] {
 		case '"':
 			e, ok := skipString(src, i)
@@ -99,16 +150,28 @@ func Skip(src string, off int) (end int, ok bool) {
 	return i, false
 }
 
+// skipStop marks the bytes Skip stops at inside a container.
+var skipStop = [256]bool{'"': true, '{': true, '[': true, '}': true, ']': true}
+
+// skipString returns the offset just past the string whose opening
+// quote is at src[i]: the first quote after it not escaped by an odd
+// run of backslashes.
 func skipString(src string, i int) (int, bool) {
-	for i++; i < len(src); i++ {
-		switch src[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1, true
+	for i++; ; {
+		j := strings.IndexByte(src[i:], '"')
+		if j < 0 {
+			return len(src), false
 		}
+		q := i + j
+		k := q
+		for k > i && src[k-1] == '\\' {
+			k--
+		}
+		if (q-k)%2 == 0 {
+			return q + 1, true
+		}
+		i = q + 1
 	}
-	return i, false
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

@@ -15,6 +15,18 @@ func TestParseLazyLeavesTheMemberRaw(t *testing.T) {
 	if tv.Kind != Raw || tv.Str != `[ {"x": "}\"]"}, [1, 2] ]` || doc[tv.Off] != '[' {
 		t.Fatalf("tools: %+v", tv)
 	}
+	if len(tv.Items) != 2 || tv.Items[0].Str != `{"x": "}\"]"}` || tv.Items[1].Str != `[1, 2]` || doc[tv.Items[1].Off] != '[' {
+		t.Fatalf("items: %+v", tv.Items)
+	}
+	for _, c := range []string{`{"tools": [1 2]}`, `{"tools": [1,]}`, `{"tools": {"a": 1}}`} {
+		v, err := ParseLazy([]byte(c), "tools")
+		if tv, _ := v.Get("tools"); err != nil || tv.Kind != Raw || tv.Items != nil {
+			t.Errorf("%s: %+v %v", c, tv, err)
+		}
+	}
+	if v, _ := ParseLazy([]byte(`{"tools": [ ]}`), "tools"); v.Members[0].Value.Items == nil {
+		t.Error("an empty list has nil items")
+	}
 	// Only the root's member is left raw.
 	z, _ := v.Get("z")
 	if inner, _ := z.Get("tools"); inner.Kind != Array {
@@ -114,6 +126,22 @@ func FuzzLazy(f *testing.F) {
 		rv, err := Parse([]byte(lv.Str))
 		if err != nil || !bytes.Equal(Append(nil, &rv), Append(nil, fv)) {
 			t.Fatalf("raw text %q does not parse to the member: %v", lv.Str, err)
+		}
+		if lv.Items != nil {
+			if fv.Kind != Array || len(lv.Items) != len(fv.Items) {
+				t.Fatalf("%d raw items, the member has %d", len(lv.Items), len(fv.Items))
+			}
+			for i := range fv.Items {
+				iv, err := Parse([]byte(lv.Items[i].Str))
+				if err != nil || lv.Items[i].Off != fv.Items[i].Off || !bytes.Equal(Append(nil, &iv), Append(nil, &fv.Items[i])) {
+					t.Fatalf("raw item %d %q is not the member's item: %v", i, lv.Items[i].Str, err)
+				}
+			}
+		} else if fv.Kind == Array {
+			t.Fatal("an array Parse accepts was not split into items")
+		}
+		if end, ok := Skip(src, fv.Off); !ok || end != fv.Off+len(lv.Str) {
+			t.Fatalf("Skip ends at %d %v, the member at %d", end, ok, fv.Off+len(lv.Str))
 		}
 		*lv = *fv
 		if !bytes.Equal(Append(nil, &full), Append(nil, &lazy)) {

@@ -53,9 +53,12 @@ func loadStream(file string, data []byte) (*Pin, bool) {
 	if err != nil {
 		return nil, false
 	}
-	starts, ok := arrayItems(tv.Str)
-	if !ok {
-		return nil, false
+	if tv.Items == nil {
+		return nil, false // not a list of entries
+	}
+	starts := make([]int, len(tv.Items))
+	for i := range tv.Items {
+		starts[i] = tv.Items[i].Off - tv.Off
 	}
 	tools, ok := streamTools(tv.Str, starts, p.Format)
 	if !ok {
@@ -78,43 +81,10 @@ func loadStream(file string, data []byte) (*Pin, bool) {
 	return p, true
 }
 
-// arrayItems returns the offset in src of each item of the JSON array
-// src holds (as jsonv.ParseLazy hands it: no whitespace around it). The
-// items are only skipped here (jsonv.Skip); streamTools reads each one
-// strictly, and checks it ends where the next begins.
-func arrayItems(src string) ([]int, bool) {
-	if len(src) < 2 || src[0] != '[' {
-		return nil, false
-	}
-	i := jsonv.SkipSpace(src, 1)
-	if i < len(src) && src[i] == ']' {
-		return nil, i == len(src)-1
-	}
-	var starts []int
-	for {
-		end, ok := jsonv.Skip(src, i)
-		if !ok {
-			return nil, false
-		}
-		starts = append(starts, i)
-		i = jsonv.SkipSpace(src, end)
-		if i >= len(src) {
-			return nil, false
-		}
-		switch src[i] {
-		case ',':
-			i = jsonv.SkipSpace(src, i+1)
-		case ']':
-			return starts, i == len(src)-1
-		default:
-			return nil, false
-		}
-	}
-}
-
-// streamTools reads the tool entries at starts on every CPU (each
-// worker with its own encoder); ok is false if any entry is not
-// accepted.
+// streamTools reads the tool entries at starts (offsets in src, the
+// list's text, as jsonv.ParseLazy split it) on every CPU, each worker
+// with its own encoder, and checks each entry ends where the next
+// begins; ok is false if any entry is not accepted.
 func streamTools(src string, starts []int, format int) ([]*Tool, bool) {
 	n := len(starts)
 	if n == 0 {
