@@ -164,3 +164,79 @@ func (e *SourceEncoder) array(src string, i, depth int) (int, bool) {
 		}
 	}
 }
+
+// AppendIndentCanonical appends what AppendIndent(Tree(v), depth, escape)
+// writes, for the value v whose canonical form (Encode's output) src
+// holds, straight from the text: a loaded pin keeps its descriptors in
+// that form and writes them without parsing them. ok is false, and dst
+// is returned as it was, if src is not such text (the caller then
+// parses it).
+func AppendIndentCanonical(dst []byte, src string, depth int, escape func(rune) bool) ([]byte, bool) {
+	out, end, ok := indentCanonical(dst, src, 0, depth, escape)
+	if !ok || end != len(src) {
+		return dst, false
+	}
+	return out, true
+}
+
+func indentCanonical(dst []byte, src string, i, depth int, escape func(rune) bool) ([]byte, int, bool) {
+	if i >= len(src) {
+		return dst, i, false
+	}
+	switch c := src[i]; c {
+	case '{', '[':
+		closing := byte('}')
+		if c == '[' {
+			closing = ']'
+		}
+		if i+1 < len(src) && src[i+1] == closing {
+			return append(dst, c, closing), i + 2, true
+		}
+		dst = append(dst, c)
+		i++
+		prev := ""
+		for n := 0; ; n++ {
+			dst = newline(dst, depth+1)
+			if c == '{' {
+				key, end, ok := jsonv.ReadString(src, i)
+				if !ok || (n > 0 && key <= prev) || end >= len(src) || src[end] != ':' {
+					return dst, i, false
+				}
+				prev = key
+				dst = appendEscaped(dst, key, escape)
+				dst = append(dst, ':', ' ')
+				i = end + 1
+			}
+			var ok bool
+			if dst, i, ok = indentCanonical(dst, src, i, depth+1, escape); !ok || i >= len(src) {
+				return dst, i, false
+			}
+			if src[i] == closing {
+				dst = newline(dst, depth)
+				return append(dst, closing), i + 1, true
+			}
+			if src[i] != ',' {
+				return dst, i, false
+			}
+			dst = append(dst, ',')
+			i++
+		}
+	case '"':
+		s, end, ok := jsonv.ReadString(src, i)
+		if !ok || Strip(s) != s {
+			return dst, i, false
+		}
+		return appendEscaped(dst, s, escape), end, true
+	case 't', 'f', 'n':
+		for _, w := range []string{"true", "false", "null"} {
+			if len(src)-i >= len(w) && src[i:i+len(w)] == w {
+				return append(dst, w...), i + len(w), true
+			}
+		}
+	default:
+		if lit, isFloat, end, ok := jsonv.ReadNumber(src, i); ok {
+			return AppendNumber(dst, lit, isFloat), end, true
+		}
+	}
+	return dst, i, false
+}

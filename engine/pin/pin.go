@@ -556,12 +556,17 @@ func appendToolEntry(dst []byte, t *Tool, format int, escape func(rune) bool) []
 	dst = str(dst, "approved_by", t.By, format < Format2)
 	dst = str(dst, "approved_note", t.Note, false)
 	dst = append(dst, ",\n      \"descriptor\": "...)
-	if d := t.desc.Load(); d != nil {
+	switch d, ok := t.desc.Load(), false; {
+	case d != nil:
 		dst = canon.AppendIndent(dst, d, 3, escape)
-	} else if t.from != nil {
+	case t.from != nil:
 		dst = canon.AppendIndentTree(dst, t.from, 3, escape)
-	} else {
-		dst = canon.AppendIndent(dst, t.tree(), 3, escape)
+	default:
+		// A loaded entry: its canonical text, re-indented (parsed only
+		// if it were not canonical, which Load does not let happen).
+		if dst, ok = canon.AppendIndentCanonical(dst, t.src, 3, escape); !ok {
+			dst = canon.AppendIndent(dst, t.tree(), 3, escape)
+		}
 	}
 	dst = str(dst, "digest", engine.Digest(t.Hash), false)
 	dst = str(dst, "hash", t.Hash, false)
