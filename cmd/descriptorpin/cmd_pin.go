@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"time"
 
@@ -62,6 +63,9 @@ func runPin(e *env, args []string) error {
 		return &usageError{msg: fmt.Sprintf("%q already exists", sanitize.Text(out)),
 			hint: "use 'descriptorpin approve' to re-approve changed tools, or --force to replace the pin and its approvals"}
 	}
+	// Nearly all `pin` allocates stays live until the file is written:
+	// collecting less often saves CPU, not peak RSS (docs/benchmarks.md).
+	defer debug.SetGCPercent(debug.SetGCPercent(200))
 	ins, err := loadInputs(e, c.name, pos, discover)
 	if err != nil {
 		return err

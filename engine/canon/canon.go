@@ -81,7 +81,8 @@ func Append(dst []byte, v *jsonv.Value) []byte {
 			}
 			return append(dst, '}')
 		}
-		for i, m := range SortedMembers(v.Members) {
+		var small [16]*jsonv.Member
+		for i, m := range sortMembers(small[:0], v.Members) {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
@@ -117,6 +118,16 @@ func SortedMembers(ms []jsonv.Member) []*jsonv.Member {
 	if !sorted {
 		slices.SortFunc(out, func(a, b *jsonv.Member) int { return strings.Compare(a.Key, b.Key) })
 	}
+	return out
+}
+
+// sortMembers appends pointers to ms, ordered by key, to out (which
+// SortedMembers and the encoders pass on the stack for small objects).
+func sortMembers(out []*jsonv.Member, ms []jsonv.Member) []*jsonv.Member {
+	for i := range ms {
+		out = append(out, &ms[i])
+	}
+	slices.SortFunc(out, func(a, b *jsonv.Member) int { return strings.Compare(a.Key, b.Key) })
 	return out
 }
 

@@ -82,6 +82,23 @@ func FuzzCanonical(f *testing.F) {
 		if c3 := Encode(&v3); !bytes.Equal(c1, c3) {
 			t.Fatalf("indent changed the value:\n%s\n%s", c1, c3)
 		}
+		// AppendIndentTree (from the value) and AppendIndentCanonical (from
+		// the canonical text) write what AppendIndent writes for the tree.
+		tree := Tree(&v)
+		for _, escape := range []func(rune) bool{nil, EscapeNonASCII} {
+			a, b := AppendIndentTree([]byte("x"), &v, 1, escape), AppendIndent([]byte("x"), &tree, 1, escape)
+			if !bytes.Equal(a, b) {
+				t.Fatalf("AppendIndentTree:\n%s\nAppendIndent of the tree:\n%s", a, b)
+			}
+			c, ok := AppendIndentCanonical([]byte("x"), string(c1), 1, escape)
+			if !ok || !bytes.Equal(c, b) {
+				t.Fatalf("AppendIndentCanonical (%v):\n%s\nAppendIndent of the tree:\n%s", ok, c, b)
+			}
+		}
+		// Text that is not canonical is refused or written as its tree.
+		if c, ok := AppendIndentCanonical(nil, string(data), 0, nil); ok && !bytes.Equal(c, AppendIndent(nil, &tree, 0, nil)) {
+			t.Fatalf("AppendIndentCanonical accepts %q as\n%s", data, c)
+		}
 	})
 }
 

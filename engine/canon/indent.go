@@ -15,8 +15,27 @@ import (
 // written as it is ('"' and '\' escaped as ever).
 // Numbers use the canonical number form.
 func AppendIndent(dst []byte, v *jsonv.Value, depth int, escape func(rune) bool) []byte {
+	return appendIndent(dst, v, depth, escape, false)
+}
+
+// AppendIndentTree is AppendIndent of Tree(v) without building it: string
+// values are stripped as they are written. A pin writes the descriptors
+// it built this way.
+func AppendIndentTree(dst []byte, v *jsonv.Value, depth int, escape func(rune) bool) []byte {
+	return appendIndent(dst, v, depth, escape, true)
+}
+
+// AppendIndentString is AppendIndent of the string s.
+func AppendIndentString(dst []byte, s string, escape func(rune) bool) []byte {
+	return appendEscaped(dst, s, escape)
+}
+
+func appendIndent(dst []byte, v *jsonv.Value, depth int, escape func(rune) bool, strip bool) []byte {
 	switch v.Kind {
 	case jsonv.String:
+		if strip {
+			return appendEscaped(dst, Strip(v.Str), escape)
+		}
 		return appendEscaped(dst, v.Str, escape)
 	case jsonv.Array:
 		if len(v.Items) == 0 {
@@ -28,7 +47,7 @@ func AppendIndent(dst []byte, v *jsonv.Value, depth int, escape func(rune) bool)
 				dst = append(dst, ',')
 			}
 			dst = newline(dst, depth+1)
-			dst = AppendIndent(dst, &v.Items[i], depth+1, escape)
+			dst = appendIndent(dst, &v.Items[i], depth+1, escape, strip)
 		}
 		dst = newline(dst, depth)
 		return append(dst, ']')
@@ -37,14 +56,16 @@ func AppendIndent(dst []byte, v *jsonv.Value, depth int, escape func(rune) bool)
 			return append(dst, '{', '}')
 		}
 		dst = append(dst, '{')
-		for i, m := range SortedMembers(v.Members) {
-			if i > 0 {
-				dst = append(dst, ',')
+		if sortedKeys(v.Members) {
+			// The common case for a stored pin: no allocation.
+			for i := range v.Members {
+				dst = indentMember(dst, &v.Members[i], i, depth, escape, strip)
 			}
-			dst = newline(dst, depth+1)
-			dst = appendEscaped(dst, m.Key, escape)
-			dst = append(dst, ':', ' ')
-			dst = AppendIndent(dst, &m.Value, depth+1, escape)
+		} else {
+			var small [16]*jsonv.Member
+			for i, m := range sortMembers(small[:0], v.Members) {
+				dst = indentMember(dst, m, i, depth, escape, strip)
+			}
 		}
 		dst = newline(dst, depth)
 		return append(dst, '}')
@@ -52,8 +73,24 @@ func AppendIndent(dst []byte, v *jsonv.Value, depth int, escape func(rune) bool)
 	return Append(dst, v)
 }
 
+func indentMember(dst []byte, m *jsonv.Member, i, depth int, escape func(rune) bool, strip bool) []byte {
+	if i > 0 {
+		dst = append(dst, ',')
+	}
+	dst = newline(dst, depth+1)
+	dst = appendEscaped(dst, m.Key, escape)
+	dst = append(dst, ':', ' ')
+	return appendIndent(dst, &m.Value, depth+1, escape, strip)
+}
+
+// indentSpaces is the indent of the deepest lines written in one step.
+const indentSpaces = "                                                                "
+
 func newline(dst []byte, depth int) []byte {
 	dst = append(dst, '\n')
+	if 2*depth <= len(indentSpaces) {
+		return append(dst, indentSpaces[:2*depth]...)
+	}
 	for i := 0; i < depth; i++ {
 		dst = append(dst, ' ', ' ')
 	}

@@ -54,6 +54,8 @@ func (k Kind) String() string {
 		return "array"
 	case Object:
 		return "object"
+	case Raw:
+		return "raw"
 	}
 	return "unknown"
 }
@@ -193,6 +195,11 @@ type parser struct {
 	islab  []Value
 	mnext  int // size of the next member slab: doubles up to maxSlab
 	inext  int
+
+	// lazy names the root object's member ParseLazy leaves unparsed
+	// (hasLazy: ParseLazy is reading).
+	lazy    string
+	hasLazy bool
 }
 
 // maxSlab is the most members (or items) one slab allocation holds; the
@@ -413,7 +420,12 @@ func (p *parser) object(depth int) (Value, error) {
 		p.pos++
 		p.ws()
 		p.path = append(p.path, pathElem{key: key, isKey: true})
-		mv, err := p.value(depth)
+		var mv Value
+		if p.hasLazy && depth == 1 && key == p.lazy {
+			mv, err = p.raw()
+		} else {
+			mv, err = p.value(depth)
+		}
 		if err != nil {
 			return Value{}, err
 		}

@@ -66,6 +66,23 @@ func HashInto(buf []byte, t *engine.Tool, format int, exclude []string) (string,
 	return canon.Hash(buf), buf
 }
 
+// A Hasher is HashInto with its buffers (the canonical bytes and the
+// descriptor object's members) kept from one tool to the next: a scan
+// hashes every tool, one Hasher per goroutine.
+type Hasher struct {
+	buf     []byte
+	members []jsonv.Member
+}
+
+// Hash returns Describe(t, format, exclude).Hash.
+func (h *Hasher) Hash(t *engine.Tool, format int, exclude []string) string {
+	obj := descObjectInto(h.members[:0], t, format, exclude)
+	h.buf = canon.Append(h.buf[:0], &obj)
+	h.members = obj.Members[:0]
+	clear(obj.Members) // hold no tool's values past the call
+	return canon.Hash(h.buf)
+}
+
 // descObject is the normalised descriptor object of t (strings not yet
 // stripped, members in descriptor order).
 func descObject(t *engine.Tool, format int, exclude []string) jsonv.Value {
@@ -73,7 +90,12 @@ func descObject(t *engine.Tool, format int, exclude []string) jsonv.Value {
 	if format >= Format2 {
 		n += len(t.Raw.Members)
 	}
-	obj := jsonv.Value{Kind: jsonv.Object, Members: make([]jsonv.Member, 0, n)}
+	return descObjectInto(make([]jsonv.Member, 0, n), t, format, exclude)
+}
+
+// descObjectInto is descObject with its members appended to ms.
+func descObjectInto(ms []jsonv.Member, t *engine.Tool, format int, exclude []string) jsonv.Value {
+	obj := jsonv.Value{Kind: jsonv.Object, Members: ms}
 	add := func(k string, v jsonv.Value) {
 		obj.Members = append(obj.Members, jsonv.Member{Key: k, Value: v})
 	}

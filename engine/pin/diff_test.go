@@ -68,7 +68,7 @@ func TestDiffAcceptanceHashIsUnacceptedAndAccepted(t *testing.T) {
 // and DefaultExclude is never shared between pins.
 func TestMarshalLeavesThePinAlone(t *testing.T) {
 	p := diffPin(t)
-	p.Tools = append(p.Tools, &Tool{Key: "a/b", Server: "a", Name: "b", Hash: p.Tools[0].Hash, Descriptor: p.Tools[0].Descriptor})
+	p.Tools = append(p.Tools, newTool("a/b", "a", "b", p.Tools[0].Hash, *p.Tools[0].Descriptor(), Approval{}))
 	before := p.Tools[1]
 	_ = p.Marshal()
 	if p.Tools[1] != before {

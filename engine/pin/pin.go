@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/descriptorpin/descriptorpin/engine"
@@ -58,12 +59,74 @@ type Approval struct {
 
 // Tool is one approved tool descriptor.
 type Tool struct {
-	Key        string
-	Server     string
-	Name       string
-	Hash       string
-	Descriptor jsonv.Value // canonical: keys sorted, strings stripped
+	Key    string
+	Server string
+	Name   string
+	Hash   string
 	Approval
+
+	// desc is the canonical descriptor (Descriptor). Until it is asked
+	// for, a built entry (ToolFrom) keeps from, the normalised descriptor
+	// object (canon.Tree makes desc of it; Marshal writes it with
+	// canon.AppendIndentTree), and an entry Load read keeps src, the
+	// canonical form of its stored descriptor (checked against the hash
+	// as it was written). size is the length of the canonical form
+	// (0: not known), for Marshal's estimate of what it writes.
+	desc atomic.Pointer[jsonv.Value]
+	from *jsonv.Value
+	src  string
+	size int
+}
+
+// Descriptor returns the tool's canonical descriptor: keys sorted,
+// strings stripped, what the pin stores. A loaded pin keeps each stored
+// descriptor as its canonical text (verified against the hash when
+// loaded) and parses it the first time it is asked for, which a scan does only for
+// a tool that differs from the pin. The value is shared: do not change
+// it. Safe for concurrent use.
+func (t *Tool) Descriptor() *jsonv.Value {
+	if d := t.desc.Load(); d != nil {
+		return d
+	}
+	d := t.parseDescriptor()
+	if t.desc.CompareAndSwap(nil, d) {
+		return d
+	}
+	return t.desc.Load()
+}
+
+// tree is Descriptor without keeping a tree it parses (Marshal writes
+// every entry once: holding every tree would undo the lazy load).
+func (t *Tool) tree() *jsonv.Value {
+	if d := t.desc.Load(); d != nil {
+		return d
+	}
+	return t.parseDescriptor()
+}
+
+func (t *Tool) parseDescriptor() *jsonv.Value {
+	if t.from != nil {
+		c := canon.Tree(t.from)
+		return &c
+	}
+	if t.src == "" {
+		return &jsonv.Value{} // a literal Tool without a descriptor
+	}
+	// The text is canonical JSON canon.SourceEncoder wrote from a value
+	// it checked as strictly as jsonv does: it parses.
+	v, err := jsonv.Parse([]byte(t.src))
+	if err != nil {
+		return &jsonv.Value{Kind: jsonv.Object, Members: []jsonv.Member{}}
+	}
+	c := canon.Tree(&v)
+	return &c
+}
+
+// newTool is a Tool with its descriptor tree.
+func newTool(key, server, name, hash string, desc jsonv.Value, ap Approval) *Tool {
+	t := &Tool{Key: key, Server: server, Name: name, Hash: hash, Approval: ap}
+	t.desc.Store(&desc)
+	return t
 }
 
 // Server is the approved launch config of one server. Env and header
@@ -158,8 +221,18 @@ func (p *Pin) Accepted(id, hash string) *Acceptance {
 
 // ToolFrom builds a pin entry for a tool.
 func ToolFrom(t *engine.Tool, format int, exclude []string, ap Approval) (*Tool, error) {
-	d := Describe(t, format, exclude)
-	return &Tool{Key: t.Key(), Server: t.Server, Name: t.Name, Hash: d.Hash, Descriptor: d.Tree, Approval: ap}, nil
+	pt, _ := toolFrom(nil, t, format, exclude, ap)
+	return pt, nil
+}
+
+// toolFrom is ToolFrom encoding into buf (returned, to be reused). The
+// entry keeps the normalised descriptor object, not its canonical tree:
+// Marshal writes the object as the tree would be written, and
+// Descriptor builds the tree only if it is asked for.
+func toolFrom(buf []byte, t *engine.Tool, format int, exclude []string, ap Approval) (*Tool, []byte) {
+	obj := descObject(t, format, exclude)
+	buf = canon.Append(buf[:0], &obj)
+	return &Tool{Key: t.Key(), Server: t.Server, Name: t.Name, Hash: canon.Hash(buf), Approval: ap, from: &obj, size: len(buf)}, buf
 }
 
 // Launch returns the pinned launch config as a server value, for the
@@ -225,13 +298,16 @@ func BuildWith(inv *engine.Inventory, format int, ap Approval, opt Options) (*Pi
 	} else {
 		p.Exclude = DefaultExclude()
 	}
-	for _, t := range inv.Tools() {
-		pt, err := ToolFrom(t, format, p.Exclude, ap)
-		if err != nil {
-			return nil, err
+	// Tools are independent: they are encoded and hashed on every CPU,
+	// each worker with its own buffer, into their places in the list.
+	tools := inv.Tools()
+	p.Tools = make([]*Tool, len(tools))
+	parallel(len(tools), func(lo, hi int) {
+		var buf []byte
+		for i := lo; i < hi; i++ {
+			p.Tools[i], buf = toolFrom(buf, tools[i], format, p.Exclude, ap)
 		}
-		p.Tools = append(p.Tools, pt)
-	}
+	})
 	if format >= Format2 {
 		for _, s := range inv.Servers {
 			ps := ServerWith(s, ap, opt.Key)
@@ -244,6 +320,11 @@ func BuildWith(inv *engine.Inventory, format int, ap Approval, opt Options) (*Pi
 }
 
 func (p *Pin) sort() {
+	p.sortEntries()
+	p.index()
+}
+
+func (p *Pin) sortEntries() {
 	sort.SliceStable(p.Tools, func(i, j int) bool { return p.Tools[i].Key < p.Tools[j].Key })
 	sort.SliceStable(p.Servers, func(i, j int) bool { return p.Servers[i].Name < p.Servers[j].Name })
 	sort.SliceStable(p.Acceptances, func(i, j int) bool {
@@ -256,7 +337,6 @@ func (p *Pin) sort() {
 		}
 		return a.ID < b.ID
 	})
-	p.index()
 }
 
 // sorted returns a copy of p with its entries in document order; p is not
@@ -266,7 +346,7 @@ func (p *Pin) sorted() *Pin {
 	q.Tools = append([]*Tool(nil), p.Tools...)
 	q.Servers = append([]*Server(nil), p.Servers...)
 	q.Acceptances = append([]*Acceptance(nil), p.Acceptances...)
-	q.sort()
+	q.sortEntries() // Marshal looks nothing up: no index
 	return &q
 }
 
@@ -310,16 +390,6 @@ func pinEscape(r rune) bool { return sanitize.NeedsEscape(r) }
 // final newline. Format 1 is byte-compatible with the original's files.
 func (p *Pin) Marshal() []byte {
 	p = p.sorted()
-	tools := jsonv.Value{Kind: jsonv.Array, Items: []jsonv.Value{}}
-	for _, t := range p.Tools {
-		o := newObj().set("approved_by", str(t.By)).set("approved_note", str(t.Note)).
-			set("descriptor", t.Descriptor).set("digest", str(engine.Digest(t.Hash))).set("hash", str(t.Hash)).
-			set("key", str(t.Key)).set("name", str(t.Name)).set("server", str(t.Server))
-		if p.Format >= Format2 {
-			o.set("approved_at", str(t.At))
-		}
-		tools.Items = append(tools.Items, o.v)
-	}
 	// The tool list is written apart (see appendTools): the document is
 	// written with an empty one, which, "tools" sorting last, is its end.
 	doc := newObj().set("tools", jsonv.Value{Kind: jsonv.Array, Items: []jsonv.Value{}})
@@ -377,27 +447,41 @@ func (p *Pin) Marshal() []byte {
 	}
 	out := canon.AppendIndent(nil, &doc.v, 0, escape)
 	const empty = "\"tools\": []\n}"
-	if len(tools.Items) == 0 {
+	if len(p.Tools) == 0 {
 		return append(out, '\n')
 	}
-	if !strings.HasSuffix(string(out), empty) {
-		// Never expected ("tools" sorts after every other top-level key):
-		// write the whole document the plain way.
-		doc.v.Members[0].Value = tools
-		return append(canon.AppendIndent(nil, &doc.v, 0, escape), '\n')
-	}
+	// "tools" sorts after every other top-level key, so the document
+	// written with an empty list ends with it.
 	out = append(out[:len(out)-len(empty)], "\"tools\": ["...)
-	out = appendTools(out, tools.Items, escape)
+	out = appendTools(out, p.Tools, p.Format, escape)
 	return append(out, "\n  ]\n}\n"...)
 }
 
 // appendTools writes the entries of the tool list at depth 1 as
 // AppendIndent writes an array's items (",\n    " between them), in
-// contiguous ranges on every CPU, joined in order: the bytes do not
-// depend on the split.
-func appendTools(dst []byte, items []jsonv.Value, escape func(rune) bool) []byte {
-	n := len(items)
-	w := max(1, min(runtime.GOMAXPROCS(0), n/256))
+// contiguous ranges on every CPU: the bytes do not depend on the split.
+//
+// The document is written once, not in parts joined at the end: each
+// range is written into its own region of one buffer, sized from an
+// estimate of what it takes (entryBound), and the regions are then moved
+// together in place. A range that outgrows its region is written
+// elsewhere by append, and then the parts are joined into a new buffer,
+// as before.
+func appendTools(dst []byte, tools []*Tool, format int, escape func(rune) bool) []byte {
+	n := len(tools)
+	w := workers(n)
+	bounds := make([]int, w+1) // region k is [bounds[k], bounds[k+1])
+	bounds[0] = len(dst)
+	for k := range w {
+		size := 0
+		for _, t := range tools[k*n/w : (k+1)*n/w] {
+			size += entryBound(t)
+		}
+		bounds[k+1] = bounds[k] + size
+	}
+	const tail = 16 // the document's end, which Marshal appends
+	out := make([]byte, len(dst), bounds[w]+tail)
+	copy(out, dst)
 	parts := make([][]byte, w)
 	var wg sync.WaitGroup
 	for k := range w {
@@ -405,28 +489,110 @@ func appendTools(dst []byte, items []jsonv.Value, escape func(rune) bool) []byte
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var b []byte
+			// The region's capacity ends where the next begins: an append
+			// past it moves the part out instead of writing into the next.
+			b := out[bounds[k]:bounds[k]:bounds[k+1]]
 			for i := lo; i < hi; i++ {
 				if i > 0 {
 					b = append(b, ',')
 				}
 				b = append(b, "\n    "...)
-				b = canon.AppendIndent(b, &items[i], 2, escape)
+				b = appendToolEntry(b, tools[i], format, escape)
 			}
 			parts[k] = b
 		}()
 	}
 	wg.Wait()
-	size := len(dst)
-	for _, b := range parts {
-		size += len(b)
+	fits := true
+	for k, b := range parts {
+		fits = fits && len(b) <= bounds[k+1]-bounds[k]
 	}
-	out := make([]byte, len(dst), size+16)
-	copy(out, dst)
-	for _, b := range parts {
-		out = append(out, b...)
+	if !fits {
+		size := len(dst)
+		for _, b := range parts {
+			size += len(b)
+		}
+		joined := make([]byte, len(dst), size+tail)
+		copy(joined, dst)
+		for _, b := range parts {
+			joined = append(joined, b...)
+		}
+		return joined
 	}
-	return out
+	// Each region moves down to where the one before it ended (copy is
+	// a memmove); no region has moved yet when it is read.
+	end := len(dst)
+	for k, b := range parts {
+		end += copy(out[end:bounds[k]+len(b)], b)
+	}
+	return out[:end]
+}
+
+// entryBound is an estimate, meant to be generous, of the bytes
+// appendToolEntry writes for t (with the separator before it): the
+// indented descriptor is about 1.8 times its canonical form (t.size) in
+// a pin of real tools, 2.6 times at most.
+func entryBound(t *Tool) int {
+	return 2*(len(t.Key)+len(t.Server)+len(t.Name)+len(t.By)+len(t.Note)+len(t.At)) + 400 + t.size*5/2
+}
+
+// appendToolEntry writes one entry of the tool list at depth 2, as
+// AppendIndent writes the entry's object (keys sorted, each member on
+// its own line), without building it.
+func appendToolEntry(dst []byte, t *Tool, format int, escape func(rune) bool) []byte {
+	str := func(dst []byte, key, v string, first bool) []byte {
+		if !first {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, "\n      \""...)
+		dst = append(dst, key...)
+		dst = append(dst, "\": "...)
+		return canon.AppendIndentString(dst, v, escape)
+	}
+	dst = append(dst, '{')
+	if format >= Format2 {
+		dst = str(dst, "approved_at", t.At, true)
+	}
+	dst = str(dst, "approved_by", t.By, format < Format2)
+	dst = str(dst, "approved_note", t.Note, false)
+	dst = append(dst, ",\n      \"descriptor\": "...)
+	switch d, ok := t.desc.Load(), false; {
+	case d != nil:
+		dst = canon.AppendIndent(dst, d, 3, escape)
+	case t.from != nil:
+		dst = canon.AppendIndentTree(dst, t.from, 3, escape)
+	default:
+		// A loaded entry: its canonical text, re-indented (parsed only
+		// if it were not canonical, which Load does not let happen).
+		if dst, ok = canon.AppendIndentCanonical(dst, t.src, 3, escape); !ok {
+			dst = canon.AppendIndent(dst, t.tree(), 3, escape)
+		}
+	}
+	dst = str(dst, "digest", engine.Digest(t.Hash), false)
+	dst = str(dst, "hash", t.Hash, false)
+	dst = str(dst, "key", t.Key, false)
+	dst = str(dst, "name", t.Name, false)
+	dst = str(dst, "server", t.Server, false)
+	return append(dst, "\n    }"...)
+}
+
+// workers is how many goroutines share n independent entries: every
+// CPU, with at least 256 entries each.
+func workers(n int) int { return max(1, min(runtime.GOMAXPROCS(0), n/256)) }
+
+// parallel runs f over n entries in contiguous ranges, one per worker,
+// and waits.
+func parallel(n int, f func(lo, hi int)) {
+	w := workers(n)
+	var wg sync.WaitGroup
+	for k := range w {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f(k*n/w, (k+1)*n/w)
+		}()
+	}
+	wg.Wait()
 }
 
 // --- reading ---
@@ -531,34 +697,23 @@ func Load(file string, data []byte) (*Pin, error) {
 	if len(data) > MaxBytes {
 		return nil, &engine.InputError{File: file, Msg: fmt.Sprintf("pin is larger than the %d MiB pin cap", MaxBytes>>20)}
 	}
+	if p, ok := loadStream(file, data); ok {
+		return p, nil
+	}
+	return loadTree(file, data)
+}
+
+// loadTree is Load over the document's whole tree: the reference
+// reading, and the one that reports what is wrong with a pin.
+func loadTree(file string, data []byte) (*Pin, error) {
 	root, err := jsonv.Parse(data)
 	if err != nil {
 		return nil, engine.SyntaxError(file, err)
 	}
 	r := &pinReader{file: file, data: data}
-	if root.Kind != jsonv.Object {
-		return nil, r.errAt(&root, "$", "pin root is not an object")
-	}
-	fv, ok := root.Get("format")
-	if !ok || fv.Kind != jsonv.String {
-		return nil, r.errAt(&root, "$.format", "unknown pin format: missing or not a string")
-	}
-	p := &Pin{}
-	switch fv.Str {
-	case Format1ID:
-		p.Format = Format1
-		p.ToolVersion, err = r.str(&root, "$", "tool_version", false)
-		if err != nil {
-			return nil, err
-		}
-	case Format2ID:
-		p.Format = Format2
-		p.Exclude, err = r.fields(&root)
-		if err != nil {
-			return nil, err
-		}
-	default:
-		return nil, r.errAt(fv, "$.format", "unknown pin format: %q", sanitize.Text(fv.Str))
+	p, err := r.head(&root)
+	if err != nil {
+		return nil, err
 	}
 	tv, ok := root.Get("tools")
 	if !ok || tv.Kind != jsonv.Array {
@@ -587,6 +742,37 @@ func Load(file string, data []byte) (*Pin, error) {
 		}
 	}
 	p.index()
+	return p, nil
+}
+
+// head reads what comes before the tool list: the root, the format and,
+// by format, the tool version or the field set.
+func (r *pinReader) head(root *jsonv.Value) (*Pin, error) {
+	if root.Kind != jsonv.Object {
+		return nil, r.errAt(root, "$", "pin root is not an object")
+	}
+	fv, ok := root.Get("format")
+	if !ok || fv.Kind != jsonv.String {
+		return nil, r.errAt(root, "$.format", "unknown pin format: missing or not a string")
+	}
+	p := &Pin{}
+	var err error
+	switch fv.Str {
+	case Format1ID:
+		p.Format = Format1
+		p.ToolVersion, err = r.str(root, "$", "tool_version", false)
+		if err != nil {
+			return nil, err
+		}
+	case Format2ID:
+		p.Format = Format2
+		p.Exclude, err = r.fields(root)
+		if err != nil {
+			return nil, err
+		}
+	default:
+		return nil, r.errAt(fv, "$.format", "unknown pin format: %q", sanitize.Text(fv.Str))
+	}
 	return p, nil
 }
 
@@ -692,7 +878,9 @@ func (r *pinReader) tool(v *jsonv.Value, path string, p *Pin) (*Tool, error) {
 	}
 	// What parsing the canonical bytes would give, without parsing them;
 	// a stored descriptor is canonical already, so it is mostly shared.
-	t.Descriptor = canon.Tree(dv)
+	tree := canon.Tree(dv)
+	t.desc.Store(&tree)
+	t.size = len(r.buf)
 	if t.Approval, err = r.approval(v, path, p.Format); err != nil {
 		return nil, err
 	}

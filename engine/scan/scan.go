@@ -210,7 +210,7 @@ func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, ds []digest, n
 				Class: engine.Mutation, Severity: engine.High, Subject: k, Server: sc.tool.Server, Tool: sc.tool.Name,
 				PinnedHash: pt.Hash, ScannedHash: sc.desc.Hash, Path: sc.tool.Path, Line: sc.tool.Line,
 			}
-			f.Changes = diffDescriptors(&pt.Descriptor, &sc.desc.Tree, opt.Rules)
+			f.Changes = diffDescriptors(pt.Descriptor(), &sc.desc.Tree, opt.Rules)
 			if len(f.Changes) > MaxChanges {
 				f.ChangesOmitted = len(f.Changes) - MaxChanges
 				f.Changes = f.Changes[:MaxChanges]
@@ -244,7 +244,7 @@ func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, ds []digest, n
 				PinnedHash: pt.Hash, ScannedHash: sc.desc.Hash, Path: sc.tool.Path, Line: sc.tool.Line,
 				RenamedFrom: old, Detail: "renamed from " + old,
 			}
-			f.Changes = diffDescriptors(&pt.Descriptor, &sc.desc.Tree, opt.Rules)
+			f.Changes = diffDescriptors(pt.Descriptor(), &sc.desc.Tree, opt.Rules)
 			if len(f.Changes) > MaxChanges {
 				f.ChangesOmitted = len(f.Changes) - MaxChanges
 				f.Changes = f.Changes[:MaxChanges]
@@ -293,9 +293,9 @@ func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, ds []digest, n
 func hashTools(tools []*engine.Tool, pn *pin.Pin) []string {
 	out := make([]string, len(tools))
 	parallel(len(tools), 256, func(lo, hi int) {
-		var buf []byte
+		var h pin.Hasher
 		for i := lo; i < hi; i++ {
-			out[i], buf = pin.HashInto(buf, tools[i], pn.Format, pn.Exclude)
+			out[i] = h.Hash(tools[i], pn.Format, pn.Exclude)
 		}
 	})
 	return out
@@ -569,7 +569,7 @@ func compareServers(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, notes *
 // rename candidates over their canonical descriptors.
 func renameSides(removed []*pin.Tool, added []scanned) (olds, news []detect.RenameCandidate) {
 	for _, pt := range removed {
-		olds = append(olds, detect.RenameCandidate{Key: pt.Key, Server: pt.Server, Desc: &pt.Descriptor})
+		olds = append(olds, detect.RenameCandidate{Key: pt.Key, Server: pt.Server, Desc: pt.Descriptor()})
 	}
 	for i := range added {
 		news = append(news, detect.RenameCandidate{Key: added[i].tool.Key(), Server: added[i].tool.Server, Desc: &added[i].desc.Tree})
