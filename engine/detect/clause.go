@@ -180,7 +180,7 @@ func (a *Text) sentences() []sentence {
 		if cur.f&kShellWord != 0 || strings.Contains(s[cur.i:cur.j], ">>") {
 			cur.f |= shellConstruct(s[cur.i:cur.j])
 		}
-		if cur.f&kCond != 0 && threatClause.MatchString(s[cur.i:cur.j]) {
+		if cur.f&kCond != 0 && mayThreat(s[cur.i:cur.j]) && threatClause.MatchString(s[cur.i:cur.j]) {
 			cur.f |= kThreat
 		}
 		if cur.f&(kNeed|kHide) == kNeed && needlessTelling(s[cur.i:cur.j]) {
@@ -475,6 +475,24 @@ func needlessTelling(t string) bool {
 		}
 		switch firstWord(t[k+len(lead):]) {
 		case "bring", "mention", "tell", "say", "surface", "flag", "show", "report", "disclose", "inform", "notify", "hear", "draw", "explain", "point", "highlight", "alert", "bother":
+			return true
+		}
+	}
+	return false
+}
+
+// mayThreat holds whenever threatClause can match (each of its
+// alternatives needs ", otherwise " or "unless"/"until" with one of these
+// words), so the expression runs only when it might.
+func mayThreat(t string) bool {
+	if strings.Contains(t, ", otherwise ") {
+		return true
+	}
+	if !strings.Contains(t, "unless") && !strings.Contains(t, "until") {
+		return false
+	}
+	for _, w := range []string{"fail", "rejected", "cannot", "can't", "won't", "will not", "does not", "doesn't", "refuse", "return", "throw", "raise", "give", "error"} {
+		if strings.Contains(t, w) {
 			return true
 		}
 	}
