@@ -47,7 +47,8 @@ type ScanOptions struct {
 	// zero skips it.
 	FileMode fs.FileMode
 	// Cache, when set, keeps each tool's pinned-form hash and POISON
-	// finding across scans (see Cache); the report is the same without it.
+	// finding, and each file's shadow groups, across scans (see Cache);
+	// the report is the same without it.
 	Cache *Cache
 	// ToolsOnly scans a client's tool source (a cache or a log): it holds
 	// what servers sent, not how they were launched, so launch configs
@@ -83,7 +84,7 @@ func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
 	var ds []digest
 	if opt.Cache != nil {
 		opt.Cache.begin()
-		defer opt.Cache.end()
+		defer opt.Cache.end(inv.File)
 		ds = toolDigests(inv.Tools())
 	}
 	var all []engine.Finding
@@ -96,7 +97,7 @@ func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
 	if opt.wants(engine.Shadow) {
 		sh := detect.Shadows(inv, opt.Rules)
 		if opt.Rules != detect.RulesReference {
-			sh = groupShadows(inv, sh)
+			sh = groupShadows(inv, sh, opt.Cache)
 		}
 		all = append(all, sh...)
 	}
