@@ -44,7 +44,7 @@ type Cache struct {
 	Max int
 
 	hashes  table[hashKey, string]
-	poisons table[poisonKey, poisonResult]
+	poisons table[poisonKey, *poisonResult]
 	shadows table[string, *shadowGroups]
 	gen     uint64
 }
@@ -57,9 +57,9 @@ type hashKey struct {
 }
 
 type poisonKey struct {
-	d     digest
-	key   string
-	rules detect.RuleSet
+	d            digest
+	server, name string // the tool's key, server/name, without joining them
+	rules        detect.RuleSet
 }
 
 type poisonResult struct {
@@ -73,6 +73,7 @@ type poisonResult struct {
 type table[K comparable, V any] struct {
 	m      map[K]*entry[V]
 	used   []K
+	spare  []K            // a released scope's slice, for the next scan's used
 	scopes map[string][]K // file -> the keys its last scan used
 }
 
@@ -109,6 +110,9 @@ func (t *table[K, V]) put(k K, v V, gen uint64) {
 func (t *table[K, V]) use(k K, e *entry[V], gen uint64) {
 	if e.gen != gen {
 		e.gen = gen
+		if t.used == nil {
+			t.used, t.spare = t.spare, nil
+		}
 		t.used = append(t.used, k)
 	}
 }
@@ -148,7 +152,8 @@ func (t *table[K, V]) end(file string, max int, gen uint64) {
 
 // release drops a file's claim on its entries.
 func (t *table[K, V]) release(file string) {
-	for _, k := range t.scopes[file] {
+	old := t.scopes[file]
+	for _, k := range old {
 		if e := t.m[k]; e != nil {
 			if e.refs--; e.refs <= 0 {
 				delete(t.m, k)
@@ -156,6 +161,10 @@ func (t *table[K, V]) release(file string) {
 		}
 	}
 	delete(t.scopes, file)
+	if cap(old) > cap(t.spare) {
+		clear(old)
+		t.spare = old[:0]
+	}
 }
 
 // Len returns the number of entries (every kind).
@@ -269,12 +278,10 @@ func (c *Cache) hashTools(tools []*engine.Tool, ds []digest, pn *pin.Pin) []stri
 // tools it has not seen are computed (on every CPU, as without a cache)
 // and the rest are taken from it, with the tool's current position.
 func (c *Cache) poisonTools(inv *engine.Inventory, tools []*engine.Tool, ds []digest, rs detect.RuleSet) []engine.Finding {
-	res := make([]poisonResult, len(tools))
-	keys := make([]poisonKey, len(tools))
+	res := make([]*poisonResult, len(tools))
 	var miss []int
 	for i, t := range tools {
-		keys[i] = poisonKey{ds[i], t.Key(), rs}
-		if r, ok := c.poisons.get(keys[i], c.gen); ok {
+		if r, ok := c.poisons.get(poisonKey{ds[i], t.Server, t.Name, rs}, c.gen); ok {
 			res[i] = r
 			continue
 		}
@@ -291,17 +298,15 @@ func (c *Cache) poisonTools(inv *engine.Inventory, tools []*engine.Tool, ds []di
 		found := poisons(sub, rs)
 		fi := 0
 		for _, i := range miss {
-			r := poisonResult{}
+			r := &poisonResult{}
 			if fi < len(found) && found[fi].Subject == tools[i].Key() && found[fi].Path == tools[i].Path {
-				r = poisonResult{found: true, f: found[fi]}
+				r = &poisonResult{found: true, f: detach(found[fi])}
 				fi++
 			}
 			res[i] = r
-			kept := r
-			if kept.found {
-				kept.f = detach(kept.f)
-			}
-			c.poisons.put(keys[i], kept, c.gen)
+			// The key's names are the parsed file's: copies are kept.
+			k := poisonKey{ds[i], strings.Clone(tools[i].Server), strings.Clone(tools[i].Name), rs}
+			c.poisons.put(k, r, c.gen)
 		}
 	}
 	var out []engine.Finding

@@ -82,10 +82,12 @@ func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
 	}
 	r := &Report{File: inv.File, Rules: opt.Rules}
 	var ds []digest
+	var tools []*engine.Tool
 	if opt.Cache != nil {
 		opt.Cache.begin()
 		defer opt.Cache.end(inv.File)
-		ds = toolDigests(inv.Tools())
+		tools = inv.Tools()
+		ds = toolDigests(tools)
 	}
 	var all []engine.Finding
 	if pn != nil {
@@ -103,7 +105,7 @@ func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
 	}
 	if opt.wants(engine.Poison) {
 		if opt.Cache != nil {
-			all = append(all, opt.Cache.poisonTools(inv, inv.Tools(), ds, opt.Rules)...)
+			all = append(all, opt.Cache.poisonTools(inv, tools, ds, opt.Rules)...)
 		} else {
 			all = append(all, poisons(inv, opt.Rules)...)
 		}
