@@ -239,7 +239,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 	for {
 		select {
 		case <-trim.C:
-			debug.FreeOSMemory()
+			go debug.FreeOSMemory() // a collection: the loop goes on meanwhile
 		case <-check.C:
 			d.housekeep()
 		case <-captureTick:
@@ -287,8 +287,11 @@ func (d *Daemon) Run(ctx context.Context) error {
 
 // trimAfter is how long the loop waits after its last piece of work
 // before it returns the freed heap to the system (debug.FreeOSMemory: a
-// garbage collection, then the free pages released).
-const trimAfter = time.Second
+// garbage collection, then the free pages released). Longer than a
+// debounce, so a burst of saves is one trim; short, so the service is
+// trimmed soon after it settles (a start is the start scan, then the
+// pin's own write seen a debounce later).
+const trimAfter = 500 * time.Millisecond
 
 func stopReason(ctx context.Context) string {
 	if c := context.Cause(ctx); c != nil && !errors.Is(c, context.Canceled) {
