@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"sync"
@@ -229,8 +230,16 @@ func (d *Daemon) Run(ctx context.Context) error {
 	}
 	check := time.NewTicker(d.opt.CheckInterval)
 	defer check.Stop()
+	// After a burst of work (the start scan, a change, a rescan), once the
+	// loop has been quiet for trimAfter, the heap the work left is handed
+	// back to the system: an idle service holds what it keeps, not what a
+	// scan once needed. One timer, armed only by work.
+	trim := time.NewTimer(trimAfter)
+	defer trim.Stop()
 	for {
 		select {
+		case <-trim.C:
+			go debug.FreeOSMemory() // a collection: the loop goes on meanwhile
 		case <-check.C:
 			d.housekeep()
 		case <-captureTick:
@@ -238,6 +247,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 		case evs := <-captured:
 			capturing = false
 			d.emit(evs...)
+			trim.Reset(trimAfter)
 		case <-ctx.Done():
 			captures.Wait()
 			d.saveState()
@@ -264,6 +274,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 				d.sourceSignal(sig.Path)
 			}
 			d.housekeep()
+			trim.Reset(trimAfter)
 		case h, ok := <-w.Health():
 			if !ok {
 				continue
@@ -273,6 +284,14 @@ func (d *Daemon) Run(ctx context.Context) error {
 		}
 	}
 }
+
+// trimAfter is how long the loop waits after its last piece of work
+// before it returns the freed heap to the system (debug.FreeOSMemory: a
+// garbage collection, then the free pages released). Longer than a
+// debounce, so a burst of saves is one trim; short, so the service is
+// trimmed soon after it settles (a start is the start scan, then the
+// pin's own write seen a debounce later).
+const trimAfter = 500 * time.Millisecond
 
 func stopReason(ctx context.Context) string {
 	if c := context.Cause(ctx); c != nil && !errors.Is(c, context.Canceled) {
@@ -473,6 +492,7 @@ func (d *Daemon) scanTarget(t target) []engine.Event {
 	data, mode, err := read(d.fs, "target", t.path)
 	if err != nil {
 		delete(d.scanned, t.path)
+		d.cache.Forget(t.path) // a file that is gone keeps nothing in the cache
 		if t.discovered && errors.Is(err, os.ErrNotExist) && fs.ContentHash == "" && len(fs.Open) == 0 {
 			// A client that is not installed: nothing to say.
 			fs.Result, fs.LastScan = "absent", engine.Stamp(now)

@@ -80,6 +80,9 @@ type harness struct {
 	rec  *recorder
 	w    *fakeWatcher
 	seen int // events already returned by next
+	// d is the running service: read its fields only between signals
+	// (signal returns once the loop is back at its select).
+	d *Daemon
 
 	cancel context.CancelFunc
 	done   chan error
@@ -154,6 +157,7 @@ func (h *harness) startSink(sink notify.Sink) {
 	ctx, cancel := context.WithCancel(context.Background())
 	h.cancel, h.done = cancel, make(chan error, 1)
 	d := New(h.cfg, sink, h.opt)
+	h.d = d
 	go func() { h.done <- d.Run(ctx) }()
 	h.t.Cleanup(func() {
 		if h.cancel != nil {

@@ -2,6 +2,8 @@ package scan
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,13 +18,21 @@ import (
 const DefaultCacheEntries = 50000
 
 // Cache keeps, across scans, what a scan computes from one tool alone: the
-// hash of its pinned form and its POISON finding. Entries are keyed by the
-// tool's digest (the SHA-256 of its descriptor exactly as parsed: every
-// field, strings unstripped, members in file order) with the pin format
-// and exclusions, or the tool's key and the rule set, so a scan through a
+// hash of its pinned form and its POISON finding, and, for a file, which
+// of its tools' names collide (the shadow grouping). Entries are keyed by
+// the tool's digest (the SHA-256 of its descriptor exactly as parsed:
+// every field, strings unstripped, members in file order) with the pin
+// format and exclusions, or the tool's key and the rule set, and the
+// shadow groups by every server's and tool's name, so a scan through a
 // cache reports exactly what one without it does, and a rescan of a file
 // where one tool changed costs that tool's detection (plus the parse and
 // the digests).
+//
+// The cache holds what the last scan of each file (Inventory.File) used
+// and nothing else: when a file is scanned again, the entries only its
+// previous scan used are dropped (so a changed tool's old results go),
+// and Forget drops a file's entries when the file goes. Strings kept are
+// copies, so an entry never keeps a parsed file's text alive.
 //
 // The zero Cache is ready, bounded by DefaultCacheEntries. A Cache is for
 // one goroutine at a time (the service's scan loop); Scan reads it from
@@ -33,8 +43,9 @@ type Cache struct {
 	// if that is not enough.
 	Max int
 
-	hashes  map[hashKey]cached[string]
-	poisons map[poisonKey]cached[poisonResult]
+	hashes  table[hashKey, string]
+	poisons table[poisonKey, *poisonResult]
+	shadows table[string, *shadowGroups]
 	gen     uint64
 }
 
@@ -46,9 +57,9 @@ type hashKey struct {
 }
 
 type poisonKey struct {
-	d     digest
-	key   string
-	rules detect.RuleSet
+	d            digest
+	server, name string // the tool's key, server/name, without joining them
+	rules        detect.RuleSet
 }
 
 type poisonResult struct {
@@ -56,13 +67,116 @@ type poisonResult struct {
 	f     engine.Finding
 }
 
-type cached[T any] struct {
-	v   T
-	gen uint64 // the scan that last used it
+// table is one kind of entry. Each entry counts the files whose last
+// scan used it (refs); used lists the keys the current scan used, once
+// each (an entry's gen says whether the current scan has used it).
+type table[K comparable, V any] struct {
+	m      map[K]*entry[V]
+	used   []K
+	spare  []K            // a released scope's slice, for the next scan's used
+	scopes map[string][]K // file -> the keys its last scan used
 }
 
-// Len returns the number of entries (both kinds).
-func (c *Cache) Len() int { return len(c.hashes) + len(c.poisons) }
+type entry[V any] struct {
+	v    V
+	gen  uint64
+	refs int
+}
+
+func (t *table[K, V]) get(k K, gen uint64) (V, bool) {
+	e := t.m[k]
+	if e == nil {
+		var zero V
+		return zero, false
+	}
+	t.use(k, e, gen)
+	return e.v, true
+}
+
+func (t *table[K, V]) put(k K, v V, gen uint64) {
+	if t.m == nil {
+		t.m = map[K]*entry[V]{}
+		t.scopes = map[string][]K{}
+	}
+	e := t.m[k]
+	if e == nil {
+		e = &entry[V]{}
+		t.m[k] = e
+	}
+	e.v = v
+	t.use(k, e, gen)
+}
+
+func (t *table[K, V]) use(k K, e *entry[V], gen uint64) {
+	if e.gen != gen {
+		e.gen = gen
+		if t.used == nil {
+			t.used, t.spare = t.spare, nil
+		}
+		t.used = append(t.used, k)
+	}
+}
+
+// end makes the current scan's keys the file's, drops the entries no
+// file's last scan uses any more, and applies the bound.
+func (t *table[K, V]) end(file string, max int, gen uint64) {
+	for _, k := range t.used {
+		t.m[k].refs++
+	}
+	t.release(file)
+	if len(t.used) > 0 {
+		t.scopes[file] = t.used
+	}
+	t.used = nil
+	if len(t.m) <= max {
+		return
+	}
+	// Over the bound: keep what this scan used, as this file's alone.
+	for k, e := range t.m {
+		if e.gen != gen {
+			delete(t.m, k)
+		} else {
+			e.refs = 1
+		}
+	}
+	keep := t.scopes[file]
+	clear(t.scopes)
+	if len(t.m) > max {
+		clear(t.m)
+		return
+	}
+	if keep != nil {
+		t.scopes[file] = keep
+	}
+}
+
+// release drops a file's claim on its entries.
+func (t *table[K, V]) release(file string) {
+	old := t.scopes[file]
+	for _, k := range old {
+		if e := t.m[k]; e != nil {
+			if e.refs--; e.refs <= 0 {
+				delete(t.m, k)
+			}
+		}
+	}
+	delete(t.scopes, file)
+	if cap(old) > cap(t.spare) {
+		clear(old)
+		t.spare = old[:0]
+	}
+}
+
+// Len returns the number of entries (every kind).
+func (c *Cache) Len() int { return len(c.hashes.m) + len(c.poisons.m) + len(c.shadows.m) }
+
+// Forget drops what the last scan of file left in the cache that no other
+// file's last scan uses: for a file that is gone, or no longer watched.
+func (c *Cache) Forget(file string) {
+	c.hashes.release(file)
+	c.poisons.release(file)
+	c.shadows.release(file)
+}
 
 func (c *Cache) max() int {
 	if c.Max > 0 {
@@ -71,32 +185,13 @@ func (c *Cache) max() int {
 	return DefaultCacheEntries
 }
 
-func (c *Cache) begin() {
-	if c.hashes == nil {
-		c.hashes = map[hashKey]cached[string]{}
-		c.poisons = map[poisonKey]cached[poisonResult]{}
-	}
-	c.gen++
-}
+func (c *Cache) begin() { c.gen++ }
 
-// end applies the bound after a scan.
-func (c *Cache) end() {
-	trim(c.hashes, c.max(), c.gen)
-	trim(c.poisons, c.max(), c.gen)
-}
-
-func trim[K comparable, T any](m map[K]cached[T], max int, gen uint64) {
-	if len(m) <= max {
-		return
-	}
-	for k, e := range m {
-		if e.gen != gen {
-			delete(m, k)
-		}
-	}
-	if len(m) > max {
-		clear(m)
-	}
+// end records what the scan of file used and applies the bound.
+func (c *Cache) end(file string) {
+	c.hashes.end(file, c.max(), c.gen)
+	c.poisons.end(file, c.max(), c.gen)
+	c.shadows.end(file, c.max(), c.gen)
 }
 
 // toolDigests returns the digest of every tool, in order.
@@ -105,11 +200,50 @@ func toolDigests(tools []*engine.Tool) []digest {
 	parallel(len(tools), 256, func(lo, hi int) {
 		var buf []byte
 		for i := lo; i < hi; i++ {
-			buf = jsonv.Append(buf[:0], tools[i].Raw)
+			buf = appendDigestForm(buf[:0], tools[i].Raw)
 			out[i] = sha256.Sum256(buf)
 		}
 	})
 	return out
+}
+
+// appendDigestForm appends v in the form its digest is taken over: each
+// value's kind, then its length-prefixed text, or its count of items or
+// members and each in order. It is what the parser read (an unambiguous
+// encoding of every kind, flag, key and string, members in file order),
+// without the escaping a JSON encoder would do.
+func appendDigestForm(b []byte, v *jsonv.Value) []byte {
+	b = append(b, byte(v.Kind))
+	switch v.Kind {
+	case jsonv.Bool:
+		if v.Bool {
+			b = append(b, 1)
+		} else {
+			b = append(b, 0)
+		}
+	case jsonv.Number, jsonv.String:
+		if v.Float {
+			b = append(b, 1)
+		} else {
+			b = append(b, 0)
+		}
+		b = binary.AppendUvarint(b, uint64(len(v.Str)))
+		b = append(b, v.Str...)
+	case jsonv.Array:
+		b = binary.AppendUvarint(b, uint64(len(v.Items)))
+		for i := range v.Items {
+			b = appendDigestForm(b, &v.Items[i])
+		}
+	case jsonv.Object:
+		b = binary.AppendUvarint(b, uint64(len(v.Members)))
+		for i := range v.Members {
+			m := &v.Members[i]
+			b = binary.AppendUvarint(b, uint64(len(m.Key)))
+			b = append(b, m.Key...)
+			b = appendDigestForm(b, &m.Value)
+		}
+	}
+	return b
 }
 
 func hashSpec(pn *pin.Pin) string {
@@ -122,10 +256,8 @@ func (c *Cache) hashTools(tools []*engine.Tool, ds []digest, pn *pin.Pin) []stri
 	out := make([]string, len(tools))
 	var miss []int
 	for i := range tools {
-		k := hashKey{ds[i], spec}
-		if e, ok := c.hashes[k]; ok {
-			out[i] = e.v
-			c.hashes[k] = cached[string]{e.v, c.gen}
+		if h, ok := c.hashes.get(hashKey{ds[i], spec}, c.gen); ok {
+			out[i] = h
 			continue
 		}
 		miss = append(miss, i)
@@ -137,7 +269,7 @@ func (c *Cache) hashTools(tools []*engine.Tool, ds []digest, pn *pin.Pin) []stri
 	for j, h := range hashTools(missed, pn) {
 		i := miss[j]
 		out[i] = h
-		c.hashes[hashKey{ds[i], spec}] = cached[string]{h, c.gen}
+		c.hashes.put(hashKey{ds[i], spec}, h, c.gen)
 	}
 	return out
 }
@@ -146,13 +278,11 @@ func (c *Cache) hashTools(tools []*engine.Tool, ds []digest, pn *pin.Pin) []stri
 // tools it has not seen are computed (on every CPU, as without a cache)
 // and the rest are taken from it, with the tool's current position.
 func (c *Cache) poisonTools(inv *engine.Inventory, tools []*engine.Tool, ds []digest, rs detect.RuleSet) []engine.Finding {
-	res := make([]poisonResult, len(tools))
+	res := make([]*poisonResult, len(tools))
 	var miss []int
 	for i, t := range tools {
-		k := poisonKey{ds[i], t.Key(), rs}
-		if e, ok := c.poisons[k]; ok {
-			res[i] = e.v
-			c.poisons[k] = cached[poisonResult]{e.v, c.gen}
+		if r, ok := c.poisons.get(poisonKey{ds[i], t.Server, t.Name, rs}, c.gen); ok {
+			res[i] = r
 			continue
 		}
 		miss = append(miss, i)
@@ -168,13 +298,15 @@ func (c *Cache) poisonTools(inv *engine.Inventory, tools []*engine.Tool, ds []di
 		found := poisons(sub, rs)
 		fi := 0
 		for _, i := range miss {
-			r := poisonResult{}
+			r := &poisonResult{}
 			if fi < len(found) && found[fi].Subject == tools[i].Key() && found[fi].Path == tools[i].Path {
-				r = poisonResult{found: true, f: found[fi]}
+				r = &poisonResult{found: true, f: detach(found[fi])}
 				fi++
 			}
 			res[i] = r
-			c.poisons[poisonKey{ds[i], tools[i].Key(), rs}] = cached[poisonResult]{r, c.gen}
+			// The key's names are the parsed file's: copies are kept.
+			k := poisonKey{ds[i], strings.Clone(tools[i].Server), strings.Clone(tools[i].Name), rs}
+			c.poisons.put(k, r, c.gen)
 		}
 	}
 	var out []engine.Finding
@@ -188,4 +320,36 @@ func (c *Cache) poisonTools(inv *engine.Inventory, tools []*engine.Tool, ds []di
 		out = append(out, f)
 	}
 	return out
+}
+
+// detach returns a deep copy of f whose strings share no memory with the
+// parsed file they were sliced from (its one string copy of the input),
+// so a cached finding does not keep an old version of the file alive.
+func detach(f engine.Finding) engine.Finding {
+	v := reflect.ValueOf(&f).Elem()
+	detachValue(v)
+	return f
+}
+
+func detachValue(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString(strings.Clone(v.String()))
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			detachValue(v.Field(i))
+		}
+	case reflect.Slice:
+		if v.IsNil() {
+			return
+		}
+		c := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
+		reflect.Copy(c, v)
+		for i := 0; i < c.Len(); i++ {
+			detachValue(c.Index(i))
+		}
+		v.Set(c)
+	}
+	// A Finding holds no map, pointer or interface; a new field that does
+	// must be detached here (TestDetachCopiesEveryString fails until it is).
 }

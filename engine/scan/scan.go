@@ -47,7 +47,8 @@ type ScanOptions struct {
 	// zero skips it.
 	FileMode fs.FileMode
 	// Cache, when set, keeps each tool's pinned-form hash and POISON
-	// finding across scans (see Cache); the report is the same without it.
+	// finding, and each file's shadow groups, across scans (see Cache);
+	// the report is the same without it.
 	Cache *Cache
 	// ToolsOnly scans a client's tool source (a cache or a log): it holds
 	// what servers sent, not how they were launched, so launch configs
@@ -81,10 +82,12 @@ func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
 	}
 	r := &Report{File: inv.File, Rules: opt.Rules}
 	var ds []digest
+	var tools []*engine.Tool
 	if opt.Cache != nil {
 		opt.Cache.begin()
-		defer opt.Cache.end()
-		ds = toolDigests(inv.Tools())
+		defer opt.Cache.end(inv.File)
+		tools = inv.Tools()
+		ds = toolDigests(tools)
 	}
 	var all []engine.Finding
 	if pn != nil {
@@ -96,13 +99,13 @@ func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
 	if opt.wants(engine.Shadow) {
 		sh := detect.Shadows(inv, opt.Rules)
 		if opt.Rules != detect.RulesReference {
-			sh = groupShadows(inv, sh)
+			sh = groupShadows(inv, sh, opt.Cache)
 		}
 		all = append(all, sh...)
 	}
 	if opt.wants(engine.Poison) {
 		if opt.Cache != nil {
-			all = append(all, opt.Cache.poisonTools(inv, inv.Tools(), ds, opt.Rules)...)
+			all = append(all, opt.Cache.poisonTools(inv, tools, ds, opt.Rules)...)
 		} else {
 			all = append(all, poisons(inv, opt.Rules)...)
 		}

@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"encoding/binary"
 	"maps"
 	"slices"
 	"sort"
@@ -129,32 +130,16 @@ func looseKey(name string) string {
 
 // groupShadows applies the loose grouping to detect's SHADOW findings and
 // adds the namespace collisions.
-func groupShadows(inv *engine.Inventory, found []engine.Finding) []engine.Finding {
-	loose := map[string][]shadowClaim{}
-	for _, s := range inv.Servers {
-		for _, t := range s.Tools {
-			n := canon.Strip(t.Name)
-			loose[looseKey(n)] = append(loose[looseKey(n)], shadowClaim{s.Name, n, t})
-		}
-	}
+func groupShadows(inv *engine.Inventory, found []engine.Finding, c *Cache) []engine.Finding {
+	g := shadowGroupsOf(inv, c)
 	drop := map[string]bool{} // skeletons of detect findings a loose group replaces
 	var out []engine.Finding
-	for _, cl := range loose {
+	for _, refs := range g.loose {
+		cl := claimsOf(inv, refs)
 		servers := map[string]bool{}
-		skeletons := map[string]map[string]bool{} // skeleton -> servers
 		for _, c := range cl {
 			servers[c.server] = true
-			k := detect.Skeleton(c.name)
-			if skeletons[k] == nil {
-				skeletons[k] = map[string]bool{}
-			}
-			skeletons[k][c.server] = true
-		}
-		if len(servers) < 2 || len(skeletons) < 2 {
-			continue // detect's grouping is this one, or there is no shadow
-		}
-		for k := range skeletons {
-			drop[k] = true
+			drop[detect.Skeleton(c.name)] = true
 		}
 		out = append(out, looseFinding(cl, slices.Sorted(maps.Keys(servers))))
 	}
@@ -164,7 +149,7 @@ func groupShadows(inv *engine.Inventory, found []engine.Finding) []engine.Findin
 		}
 		out = append(out, f)
 	}
-	out = append(out, namespaceShadows(inv)...)
+	out = append(out, namespaceShadows(inv, g.ns)...)
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].Subject != out[j].Subject {
 			return out[i].Subject < out[j].Subject
@@ -172,6 +157,193 @@ func groupShadows(inv *engine.Inventory, found []engine.Finding) []engine.Findin
 		return out[i].ID < out[j].ID
 	})
 	return out
+}
+
+// shadowGroups is which tools' names collide in a file: what depends on
+// the servers' and tools' names alone, so a change that renames nothing
+// (a description, a schema) reuses it. Tools are named by their place,
+// so the groups are only for an inventory of the same names in the same
+// order (shadowSignature).
+type shadowGroups struct {
+	loose [][]claimRef // loose groups: two servers or more, two skeletons or more; claims in file order
+	ns    []nsGroup    // namespace collisions, in the order they were found
+}
+
+// claimRef is a tool by its place: inv.Servers[s].Tools[t].
+type claimRef struct{ s, t int32 }
+
+type nsGroup struct {
+	claims  []claimRef // sorted by server, then name
+	labels  []string   // "<client label> <qualified name>", one per namespace it collides in
+	creator int        // the namespace that found it first (whose server names the claims show)
+}
+
+func claimOf(inv *engine.Inventory, r claimRef) shadowClaim {
+	s := inv.Servers[r.s]
+	t := s.Tools[r.t]
+	return shadowClaim{s.Name, canon.Strip(t.Name), t}
+}
+
+func claimsOf(inv *engine.Inventory, refs []claimRef) []shadowClaim {
+	out := make([]shadowClaim, len(refs))
+	for i, r := range refs {
+		out[i] = claimOf(inv, r)
+	}
+	return out
+}
+
+// shadowSignature is every server's name and client and every tool's
+// name, in order, length-prefixed: what shadowGroups depends on.
+func shadowSignature(inv *engine.Inventory) string {
+	n := 0
+	for _, s := range inv.Servers {
+		n += len(s.Name) + len(s.Client) + 16
+		for _, t := range s.Tools {
+			n += len(t.Name) + 4
+		}
+	}
+	b := make([]byte, 0, n)
+	str := func(s string) {
+		b = binary.AppendUvarint(b, uint64(len(s)))
+		b = append(b, s...)
+	}
+	for _, s := range inv.Servers {
+		str(s.Name)
+		str(s.Client)
+		b = binary.AppendUvarint(b, uint64(len(s.Tools)))
+		for _, t := range s.Tools {
+			str(t.Name)
+		}
+	}
+	return string(b)
+}
+
+// shadowGroupsOf returns the file's shadow groups, through the cache.
+func shadowGroupsOf(inv *engine.Inventory, c *Cache) *shadowGroups {
+	if c == nil {
+		return computeShadowGroups(inv)
+	}
+	sig := shadowSignature(inv)
+	if g, ok := c.shadows.get(sig, c.gen); ok {
+		return g
+	}
+	g := computeShadowGroups(inv)
+	c.shadows.put(sig, g, c.gen)
+	return g
+}
+
+// grouper collects claims by a key; only keys claimed twice or more cost
+// more than one map entry.
+type grouper struct {
+	first map[string]claimRef
+	multi map[string][]claimRef
+}
+
+func newGrouper(n int) *grouper {
+	return &grouper{first: make(map[string]claimRef, n), multi: map[string][]claimRef{}}
+}
+
+func (g *grouper) add(k string, r claimRef) {
+	f, ok := g.first[k]
+	if !ok {
+		g.first[k] = r
+		return
+	}
+	if g.multi[k] == nil {
+		g.multi[k] = []claimRef{f}
+	}
+	g.multi[k] = append(g.multi[k], r)
+}
+
+// groups returns the keys claimed twice or more, in the order of their
+// first claim.
+func (g *grouper) groups() []string {
+	keys := slices.Collect(maps.Keys(g.multi))
+	sort.Slice(keys, func(i, j int) bool { return lessRef(g.first[keys[i]], g.first[keys[j]]) })
+	return keys
+}
+
+func lessRef(a, b claimRef) bool { return a.s < b.s || a.s == b.s && a.t < b.t }
+
+func computeShadowGroups(inv *engine.Inventory) *shadowGroups {
+	out := &shadowGroups{}
+	n := 0
+	for _, s := range inv.Servers {
+		n += len(s.Tools)
+	}
+	names := make([][]string, len(inv.Servers)) // stripped tool names
+	loose := newGrouper(n)
+	for si, s := range inv.Servers {
+		names[si] = make([]string, len(s.Tools))
+		for ti, t := range s.Tools {
+			nm := canon.Strip(t.Name)
+			names[si][ti] = nm
+			loose.add(looseKey(nm), claimRef{int32(si), int32(ti)})
+		}
+	}
+	for _, k := range loose.groups() {
+		cl := loose.multi[k]
+		skeletons := map[string]bool{}
+		for _, r := range cl {
+			skeletons[detect.Skeleton(names[r.s][r.t])] = true
+		}
+		// Fewer than two servers: no shadow; one skeleton: detect's
+		// grouping is this one.
+		if len(serverNames(inv, cl)) >= 2 && len(skeletons) >= 2 {
+			out.loose = append(out.loose, cl)
+		}
+	}
+	clients := make([]string, len(inv.Servers))
+	locals := make([]string, len(inv.Servers))
+	for si, s := range inv.Servers {
+		clients[si], locals[si] = clientOf(s)
+	}
+	found := map[string]int{} // claim set -> index in out.ns
+	for nsi, ns := range Namespaces {
+		byName := newGrouper(n)
+		for si, s := range inv.Servers {
+			if clients[si] != "" && clients[si] != ns.Client {
+				continue
+			}
+			for ti := range s.Tools {
+				byName.add(ns.Name(locals[si], names[si][ti]), claimRef{int32(si), int32(ti)})
+			}
+		}
+		for _, q := range byName.groups() {
+			cl := byName.multi[q]
+			bare := map[string]bool{}
+			for _, r := range cl {
+				bare[names[r.s][r.t]] = true
+			}
+			if len(serverNames(inv, cl)) < 2 || len(bare) < 2 {
+				continue
+			}
+			id := func(r claimRef) string { return inv.Servers[r.s].Name + "\x00" + names[r.s][r.t] }
+			sort.SliceStable(cl, func(i, j int) bool { return id(cl[i]) < id(cl[j]) })
+			ids := make([]string, len(cl))
+			for i, r := range cl {
+				ids[i] = id(r)
+			}
+			k := strings.Join(ids, "\x01")
+			gi, ok := found[k]
+			if !ok {
+				gi = len(out.ns)
+				found[k] = gi
+				out.ns = append(out.ns, nsGroup{claims: cl, creator: nsi})
+			}
+			out.ns[gi].labels = append(out.ns[gi].labels, ns.Label+" "+q)
+		}
+	}
+	return out
+}
+
+// serverNames is the set of server names the claims come from.
+func serverNames(inv *engine.Inventory, cl []claimRef) map[string]bool {
+	m := make(map[string]bool, 2)
+	for _, r := range cl {
+		m[inv.Servers[r.s].Name] = true
+	}
+	return m
 }
 
 func claimant(c shadowClaim) string {
@@ -300,67 +472,22 @@ func isASCII(s string) bool {
 	return true
 }
 
-// namespaceShadows finds tools of different servers that one client
-// names the same. A server of a known client is qualified by that client's
-// namespace only; one whose client is not known (an inventory) by each.
-// Tools with the same bare name are left to exact grouping.
-func namespaceShadows(inv *engine.Inventory) []engine.Finding {
-	type hit struct {
-		claims []shadowClaim
-		local  map[string]string // server -> its name in the client
-		labels []string
-	}
-	groups := map[string]*hit{} // claim set -> hit
-	var order []string
-	for _, ns := range Namespaces {
-		byName := map[string][]shadowClaim{}
-		local := map[string]string{}
-		for _, s := range inv.Servers {
-			client, name := clientOf(s)
-			if client != "" && client != ns.Client {
-				continue
-			}
-			local[s.Name] = name
-			for _, t := range s.Tools {
-				n := canon.Strip(t.Name)
-				q := ns.Name(name, n)
-				byName[q] = append(byName[q], shadowClaim{s.Name, n, t})
-			}
-		}
-		for q, cl := range byName {
-			servers := map[string]bool{}
-			bare := map[string]bool{}
-			for _, c := range cl {
-				servers[c.server] = true
-				bare[c.name] = true
-			}
-			if len(servers) < 2 || len(bare) < 2 {
-				continue
-			}
-			sort.Slice(cl, func(i, j int) bool { return cl[i].server+"\x00"+cl[i].name < cl[j].server+"\x00"+cl[j].name })
-			var ids []string
-			for _, c := range cl {
-				ids = append(ids, c.server+"\x00"+c.name)
-			}
-			k := strings.Join(ids, "\x01")
-			h := groups[k]
-			if h == nil {
-				h = &hit{claims: cl, local: local}
-				groups[k] = h
-				order = append(order, k)
-			}
-			h.labels = append(h.labels, ns.Label+" "+q)
-		}
-	}
+// namespaceShadows reports the namespace collisions: tools of different
+// servers that one client names the same. A server of a known client is
+// qualified by that client's namespace only; one whose client is not
+// known (an inventory) by each. Tools with the same bare name are left to
+// exact grouping.
+func namespaceShadows(inv *engine.Inventory, groups []nsGroup) []engine.Finding {
 	var out []engine.Finding
-	for _, k := range order {
-		h := groups[k]
+	for _, h := range groups {
+		local := localNames(inv, Namespaces[h.creator])
 		servers := map[string]bool{}
 		var claimants, looks = []string{}, []engine.LookAlike{}
-		for _, c := range h.claims {
+		for _, r := range h.claims {
+			c := claimOf(inv, r)
 			servers[c.server] = true
 			claimants = append(claimants, claimant(c))
-			looks = append(looks, engine.LookAlike{Server: c.server, Name: h.local[c.server] + "/" + c.name,
+			looks = append(looks, engine.LookAlike{Server: c.server, Name: local[c.server] + "/" + c.name,
 				Kind: "named " + strings.Join(h.labels, ", ")})
 		}
 		sort.Strings(claimants)
@@ -374,4 +501,18 @@ func namespaceShadows(inv *engine.Inventory) []engine.Finding {
 		})
 	}
 	return out
+}
+
+// localNames maps each server a namespace qualifies to its name in the
+// client (the last server of a name wins, as a map built in file order).
+func localNames(inv *engine.Inventory, ns Namespace) map[string]string {
+	local := map[string]string{}
+	for _, s := range inv.Servers {
+		client, name := clientOf(s)
+		if client != "" && client != ns.Client {
+			continue
+		}
+		local[s.Name] = name
+	}
+	return local
 }
