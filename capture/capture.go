@@ -41,6 +41,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"runtime"
 	"strings"
 	"sync"
@@ -229,6 +231,11 @@ func (c *capturer) explain(parent, ctx context.Context, err error) error {
 	case c.proc != nil && exited(c.proc):
 		why, _ := c.proc.exitReason()
 		e.Reason = fmt.Sprintf("the server exited during %s%s", phase, why)
+		if !closedErr(err) {
+			// what it said before it went ("invalid character …") is the
+			// reason; the exit may be seen first when it answers and quits
+			e.Reason += "; before that: " + sanitize.Text(sanitize.Clip(err.Error(), 300))
+		}
 	default:
 		e.Reason = fmt.Sprintf("%s: %s", phase, sanitize.Text(sanitize.Clip(err.Error(), 300)))
 	}
@@ -236,6 +243,15 @@ func (c *capturer) explain(parent, ctx context.Context, err error) error {
 }
 
 func exited(p *proc) bool { _, ok := p.exitReason(); return ok }
+
+// closedErr reports an error that only says the connection went away.
+func closedErr(err error) bool {
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.ErrClosedPipe) || errors.Is(err, os.ErrClosed) {
+		return true
+	}
+	m := err.Error()
+	return strings.Contains(m, "EOF") || strings.Contains(m, "closed") || strings.Contains(m, "broken pipe")
+}
 
 // session runs the protocol over one transport: initialize (or the
 // stateless discover of newer protocol versions, with fallback), then

@@ -3,6 +3,8 @@ package capture
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -541,5 +543,24 @@ func TestLimiters(t *testing.T) {
 	l = &lineLimiter{r: strings.NewReader("0123456789\n0123456789\n"), b: tb}
 	if _, err := io.ReadAll(l); err == nil || !strings.Contains(tb.why().Error(), "more than 15 bytes in all") {
 		t.Errorf("22 bytes under a 15-byte total: %v", err)
+	}
+}
+
+// A server that answers garbage and exits may be seen to exit before its
+// answer is read: the reason keeps what it said unless that only says
+// the connection went away.
+func TestClosedErr(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want bool
+	}{
+		{io.EOF, true},
+		{fmt.Errorf("read: %w", io.ErrUnexpectedEOF), true},
+		{errors.New("connection closed"), true},
+		{errors.New(`invalid character 'x' looking for beginning of value`), false},
+	} {
+		if got := closedErr(c.err); got != c.want {
+			t.Errorf("closedErr(%v) = %v, want %v", c.err, got, c.want)
+		}
 	}
 }
