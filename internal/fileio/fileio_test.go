@@ -1,6 +1,7 @@
 package fileio
 
 import (
+	"bytes"
 	"errors"
 	"io/fs"
 	"os"
@@ -95,5 +96,22 @@ func TestLinkTargetFollowsLinksAndRefusesDanglingOnes(t *testing.T) {
 	_ = os.Symlink(filepath.Join(dir, "nowhere"), dangling)
 	if _, linked, err := LinkTarget(dangling); !linked || err == nil {
 		t.Errorf("dangling link: linked %v err %v", linked, err)
+	}
+}
+
+// readSized returns exactly the bytes it is given whatever the size hint
+// says (a file that grew or shrank since its stat), and stops one byte
+// past the limit so the caller sees the cap.
+func TestReadSized(t *testing.T) {
+	data := bytes.Repeat([]byte("0123456789"), 1000)
+	for _, hint := range []int64{0, 10, 9999, 10000, 20000, -1} {
+		got, err := readSized(bytes.NewReader(data), hint, 1<<20)
+		if err != nil || !bytes.Equal(got, data) {
+			t.Fatalf("hint %d: %d bytes, %v", hint, len(got), err)
+		}
+	}
+	got, err := readSized(bytes.NewReader(data), 100, 5000)
+	if err != nil || len(got) != 5001 {
+		t.Fatalf("limit 5000: %d bytes, %v; want 5001", len(got), err)
 	}
 }
