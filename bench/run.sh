@@ -120,7 +120,7 @@ mem=$(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo 2>/dev/null
 
 say "building into $tmp (tree $commit)"
 t0=$(date +%s%N)
-go build -o "$tmp/descriptorpin" ./cmd/descriptorpin
+CGO_ENABLED=0 go build -trimpath -ldflags '-s -w' -o "$tmp/descriptorpin" ./cmd/descriptorpin # as make package builds it
 go build -o "$tmp/floor" ./bench/floor
 go build -o "$tmp/gen" ./bench/gen
 go build -o "$tmp/service" ./bench/service
