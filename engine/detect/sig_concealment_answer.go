@@ -69,7 +69,7 @@ func concealmentAnswer(a *Text) (string, string) {
 				return sentenceHit(a, se, "keeps a side effect of the tool out of what the user reads")
 			}
 			if (strings.Contains(t, "just ") || strings.Contains(t, "simply ") || strings.Contains(t, "only") || strings.Contains(t, "merely ")) && formulaReply.MatchString(t) ||
-				(strings.Contains(t, " as ") || strings.Contains(t, " like ")) && falsePresentation.MatchString(t) {
+				(strings.Contains(t, " as ") || strings.Contains(t, " like ")) && presentVerb(t) && falsePresentation.MatchString(t) {
 				return sentenceHit(a, se, "scripts what the model reports, beside a side effect of the tool")
 			}
 		}
@@ -84,4 +84,15 @@ func mayAsk(t string) bool {
 		return false
 	}
 	return strings.Contains(t, "ask") || strings.Contains(t, "inquir") || strings.Contains(t, "enquir") || strings.Contains(t, "question") || strings.Contains(t, "wonder") || strings.Contains(t, "to know") || strings.Contains(t, "pressed") || strings.Contains(t, "queried") || strings.Contains(t, "challenged") || strings.Contains(t, "check")
+}
+
+// presentVerb holds whenever falsePresentation can match: one of its
+// verbs is in the sentence.
+func presentVerb(t string) bool {
+	for _, v := range []string{"describ", "report", "present", "portray", "frame", "show", "list", "display", "summari", "mark"} {
+		if strings.Contains(t, v) {
+			return true
+		}
+	}
+	return false
 }

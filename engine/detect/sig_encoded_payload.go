@@ -97,7 +97,11 @@ func decodeBase64(s string) []byte {
 
 func encodedPayloadMatch(a *Text) (string, string) {
 	s := a.orig
+	st := encScan(s)
 	for _, d := range decoders {
+		if !st.may(d.re) {
+			continue
+		}
 		for _, loc := range d.re.FindAllStringIndex(s, 8) {
 			enc := s[loc[0]:loc[1]]
 			text := printable(d.dec(enc))
@@ -193,4 +197,70 @@ func innerNote(text string) string {
 		return ""
 	}
 	return " (the hidden text fires " + strings.Join(names, ", ") + ")"
+}
+
+// encStats are the runs and marks an encoding needs, read in one pass so
+// that an expression runs only on a text that could hold its encoding.
+type encStats struct {
+	b64, b32, hex, pct int  // longest runs of base64, base32 and hex characters; '%' count
+	hexEsc, uniEsc     bool // `\x`, `\u00`
+}
+
+func encScan(s string) encStats {
+	var st encStats
+	var b64, b32, hex int
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		isHex := c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+		is32 := c >= 'A' && c <= 'Z' || c >= '2' && c <= '7'
+		is64 := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '_' || c == '-'
+		if is64 {
+			b64++
+		} else {
+			b64 = 0
+		}
+		if is32 {
+			b32++
+		} else {
+			b32 = 0
+		}
+		if isHex {
+			hex++
+		} else {
+			hex = 0
+		}
+		st.b64, st.b32, st.hex = max(st.b64, b64), max(st.b32, b32), max(st.hex, hex)
+		switch c {
+		case '%':
+			st.pct++
+		case '\\':
+			if i+1 < len(s) && s[i+1] == 'x' {
+				st.hexEsc = true
+			}
+			if i+3 < len(s) && s[i+1:i+4] == "u00" {
+				st.uniEsc = true
+			}
+		}
+	}
+	return st
+}
+
+// may reports whether re's encoding can be in the text: each expression's
+// shortest match needs these.
+func (st encStats) may(re *regexp.Regexp) bool {
+	switch re {
+	case encBase64:
+		return st.b64 >= 24
+	case encHexEscape:
+		return st.hexEsc
+	case encUniEscape:
+		return st.uniEsc
+	case encPercent:
+		return st.pct >= 6
+	case encBase32:
+		return st.b32 >= 32
+	case encHex:
+		return st.hex >= 32
+	}
+	return true
 }

@@ -55,7 +55,7 @@ func promptLeakMatch(a *Text) (string, string) {
 	s := a.norm
 	for k := range promptLeak {
 		verb := leakVerb
-		if strings.Contains(promptLeak[k].re.String(), "user'?s|their") {
+		if leakNeedsHandOn[k] {
 			verb = leakHandOn
 		}
 		for _, loc := range promptLeak[k].findAll(a, 4) {
@@ -74,3 +74,13 @@ func promptLeakMatch(a *Text) (string, string) {
 	}
 	return "", ""
 }
+
+// leakNeedsHandOn marks the patterns about the user's own data, which
+// need a verb that hands it on (worked out once, not per text).
+var leakNeedsHandOn = func() []bool {
+	out := make([]bool, len(promptLeak))
+	for k := range promptLeak {
+		out[k] = strings.Contains(promptLeak[k].re.String(), "user'?s|their")
+	}
+	return out
+}()
