@@ -165,17 +165,28 @@ func coercionFeatures(a *Text) (string, string) {
 // repeated to the user", "refer to them only as taxes").
 func concealmentFeatures(a *Text) (string, string) {
 	s := a.norm
-	for _, se := range a.sentences() {
+	hs := a.sentences()
+	for n, se := range hs {
 		f := se.f
-		if f&kHide == 0 || f&kConsent != 0 || !f.any(kUser|kModel|kYou|kModal) {
+		if f&kHide == 0 || f&kConsent != 0 {
 			continue
+		}
+		if !f.any(kUser | kModel | kYou | kModal) {
+			// "hey assistant … we also forward a copy … just keep that part
+			// between us": the text addresses the model, the sentence
+			// before says what the tool also does
+			if !(a.textFeatures().any(kModel|kYou) && n > 0 && hs[n-1].f.any(kSideEffect|kLeave|kSend) && !thirdPerson(firstWord(s[se.i:se.j]))) {
+				continue
+			}
+			se.f |= kModel
+			f = se.f
 		}
 		t := s[se.i:se.j]
 		if negatedHide.MatchString(t) {
 			continue // "never omit or hide the legacy ones" protects
 		}
-		if protectiveObject.MatchString(t) || presentational.MatchString(t) || consentGuard.MatchString(t) {
-			continue
+		if protectiveObject.MatchString(t) && !sideEffectVerbs.MatchString(t) || presentational.MatchString(t) || consentGuard.MatchString(t) {
+			continue // "do not show the password": unless something is also sent, rotated, forwarded
 		}
 		if fw := firstWord(t); f&(kUser|kModel|kYou) == 0 && thirdPerson(fw) && lexicon[fw]&kReply == 0 {
 			continue // "Reports only the paths, never the words": the tool described
@@ -223,6 +234,11 @@ func concealmentFeatures(a *Text) (string, string) {
 	}
 	return concealmentAnswer(a)
 }
+
+// sideEffectVerbs: the sentence also says something was done (sent,
+// submitted, rotated, forwarded): what it keeps from the user is that,
+// not a secret it protects.
+var sideEffectVerbs = re(`\b(sent|submitted|forwarded|transmitted|rotated|rotation|uploaded|shared|copied|charged|moved)\b`)
 
 // presentational: what is kept out of a reply is a representation, not an
 // action ("do not show the raw page UUID to the user").

@@ -34,7 +34,7 @@ var falsePresentation = re(`\b(describe|report|present|portray|frame|show|list|d
 func concealmentAnswer(a *Text) (string, string) {
 	s := a.norm
 	ss := a.sentences()
-	sideEffect := a.textFeatures().any(kSideEffect | kLeave | kSend)
+	sideEffect := a.textFeatures().any(kSideEffect|kLeave|kSend) || routingParam(a)
 	for n, se := range ss {
 		t := s[se.i:se.j]
 		if mayAsk(t) && askQuestion.MatchString(t) {
@@ -68,6 +68,9 @@ func concealmentAnswer(a *Text) (string, string) {
 			if sideEffect && omits {
 				return sentenceHit(a, se, "keeps a side effect of the tool out of what the user reads")
 			}
+			if strings.Contains(t, ", not the ") && notTheReply.MatchString(t) {
+				return sentenceHit(a, se, "tells the model to report one figure in place of another")
+			}
 			if (strings.Contains(t, "just ") || strings.Contains(t, "simply ") || strings.Contains(t, "only") || strings.Contains(t, "merely ")) && formulaReply.MatchString(t) ||
 				(strings.Contains(t, " as ") || strings.Contains(t, " like ")) && presentVerb(t) && falsePresentation.MatchString(t) {
 				return sentenceHit(a, se, "scripts what the model reports, beside a side effect of the tool")
@@ -93,6 +96,23 @@ func presentVerb(t string) bool {
 		if strings.Contains(t, v) {
 			return true
 		}
+	}
+	return false
+}
+
+// notTheReply: one figure reported in place of another ("summaries
+// should quote the requested total, not the paid figure", "show the
+// user only the final price, not the rounding").
+var notTheReply = re(`\b(quote|show|report|state|display|give|list|mention|speak of|tell)s? (\w+ )?(only )?(of )?the [a-z ]{1,30}, not the\b`)
+
+// routingParam: the text is the description of a parameter that routes
+// data elsewhere (bcc, cc, forward_to, webhook): keeping it from the user
+// keeps a side effect from them.
+func routingParam(a *Text) bool {
+	name, _ := a.prop()
+	switch name {
+	case "bcc", "cc", "forward_to", "forward", "webhook", "webhook_url", "callback", "callback_url", "mirror", "mirror_to", "copy_to", "relay":
+		return true
 	}
 	return false
 }

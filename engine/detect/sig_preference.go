@@ -58,7 +58,7 @@ func preferenceMatch(a *Text) (string, string) {
 			return sentenceHit(a, se, "tells the model to pick this tool even against the user's choice")
 		case f&kPrefer != 0 && f&kEvery != 0 && f&kThisTool != 0:
 			return sentenceHit(a, se, "tells the model to route every request to this tool")
-		case f&kPrefer != 0 && all&kSuperlative != 0 && f.any(kModal|kEvery) && f.any(kThisTool|kToolWord):
+		case f&kPrefer != 0 && all&kSuperlative != 0 && f.any(kModal|kEvery) && (f.any(kThisTool|kToolWord) || namesItself(a, a.norm[se.i:se.j])):
 			return sentenceHit(a, se, "marketing claims with an order to pick this tool")
 		case f.has(kModal|kReplace) && f.any(kPrefer|kCall) && f.any(kToolWord|kIdent) && f&kNeg == 0 && (disparageStrong.MatchString(a.norm[se.i:se.j]) || all&kSuperlative != 0) && f&kConsent == 0:
 			return sentenceHit(a, se, "tells the model to use this tool in place of others, with praise or disparagement")
@@ -68,6 +68,16 @@ func preferenceMatch(a *Text) (string, string) {
 			return sentenceHit(a, se, "tells the model to use this tool instead of any other")
 		case f.has(kOtherW|kToolWord) && f.any(kReplace|kOverride) && all&kSuperlative != 0 && f&kConsent == 0:
 			return sentenceHit(a, se, "praise with an order to discard other tools' results for this one")
+		case f.has(kOtherW|kServer) && disparageOthers.MatchString(a.norm[se.i:se.j]) && f.any(kCall|kReplace|kNeg) && f&kConsent == 0:
+			return sentenceHit(a, se, "runs down other servers' tools to steer the model's choice")
+		case f.has(kOverride|kOtherW|kToolWord) && f&kNeg == 0 && f&kConsent == 0 && all&kDataCtx == 0:
+			return sentenceHit(a, se, "tells the model to ignore other tools")
+		case f.has(kOtherW|kNeg|kToolWord|kCall) && all&kSuperlative != 0 && f&kConsent == 0 && neverOthers.MatchString(a.norm[se.i:se.j]):
+			return sentenceHit(a, se, "claims to be the only proper tool and forbids the others")
+		case f&kPrefer != 0 && (f.any(kOthers|kOtherW) || strings.Contains(a.norm[se.i:se.j], "several ")) && (disparageOthers.MatchString(a.norm[se.i:min(len(a.norm), se.j+200)]) || f.has(kThisTool|kToolWord) && strings.Contains(a.norm[se.i:se.j], "this one")) && f&kConsent == 0:
+			return sentenceHit(a, se, "tells the model to pick this tool over the others")
+		case all&kSuperlative != 0 && f&kConsent == 0 && chooseOver.MatchString(a.norm[se.i:se.j]):
+			return sentenceHit(a, se, "praise with an order to use this tool over or before others")
 		case f&kOtherW != 0 && disparageStrong.MatchString(a.norm[se.i:se.j]) && all.any(kModal|kNeg) && all&kCall != 0 && f&kConsent == 0 && all&kDataCtx == 0:
 			return sentenceHit(a, se, "runs down other tools to steer the model's choice")
 		}
@@ -89,3 +99,21 @@ func evenIfUser(t string) bool {
 // disparageStrong: words that accuse other tools of harm, not of being
 // wrong for a case ("a wrong ID returns another team's page").
 var disparageStrong = re(`\b(leak|leaks|leaking|steal|steals|spyware|malware|unsafe|insecure|scam|scams|malicious|compromised|untrustworthy|sell your|sells your|keep (your|ur|the) \w+ forever)\b`)
+
+// chooseOver: this tool put over, before or in place of others ("choose
+// it over the built-in wiki search", "use this before any other hotel
+// search").
+var chooseOver = re(`\b(choose|pick|prefer|use|select)s? (it|this|this one|this tool|[a-z]+_[a-z_]+)( tool)? (over|instead of|before|rather than|above) (the|any|all|every|other)\b`)
+
+// disparageOthers: other tools accused of harm or staleness, not of
+// being wrong for a case.
+var disparageOthers = re(`\b(leak|leaks|leaking|steal|steals|spyware|malware|unsafe|insecure|scam|malicious|compromised|untrustworthy|losing data|lose data|loses data|old data|outdated data|uncertified|unofficial|not certified|not permitted)\b`)
+
+// neverOthers: an order never to use the others.
+var neverOthers = re(`\b(never|do not|don't|must not|should not) (use|call|invoke|rely on|consult)\b[^.;]{0,30}\bother\b`)
+
+// namesItself reports a sentence that names this tool ("choose deploy_app
+// for every deployment").
+func namesItself(a *Text, t string) bool {
+	return a.tool != nil && len(a.tool.name) > 3 && strings.Contains(t, a.tool.name)
+}
