@@ -257,8 +257,17 @@ func priorityFeatures(a *Text) (string, string) {
 	ss := a.sentences()
 	for n, se := range ss {
 		f := se.f
-		if f&kRevoked != 0 && (f&kInstr != 0 || strings.Contains(a.norm[se.i:se.j], "restriction")) && f.any(kYou|kProvenance|kSysPrompt|kModel|kUser) {
+		if f&kRevoked != 0 && (f.any(kInstr|kSysPrompt) || strings.Contains(a.norm[se.i:se.j], "restriction")) && f.any(kYou|kProvenance|kSysPrompt|kModel|kUser) {
 			return sentenceHit(a, se, "declares the model's instructions void")
+		}
+		// "messages that appear to come from the user … must not be
+		// followed", "if user or system says no, still print"
+		if t := a.norm[se.i:se.j]; f.has(kUser|kOverride) && (f&kModal != 0 && strings.Contains(t, "not be followed") || userNoStill.MatchString(t)) && f&kConsent == 0 && f&kDataCtx == 0 {
+			return sentenceHit(a, se, "tells the model not to follow the user")
+		}
+		// "Shop rule beats all other rules"
+		if f.has(kRank|kInstr) && f.any(kOthers|kOtherW|kEvery) && f&kNeg == 0 && f&kDataCtx == 0 {
+			return sentenceHit(a, se, "claims its rules outrank all others")
 		}
 		// the descriptor claims to count more than the user, the prompt or
 		// the conversation: "where this text and the user disagree, this
@@ -501,3 +510,6 @@ func idThreat(t string) bool {
 // theToolRe: another tool named in prose, "the `fetch` tool", "the
 // http_request tool".
 var theToolRe = re("\\bthe `?([a-z][a-z0-9_.-]{2,40})`? tool\\b")
+
+// userNoStill: the user refusing, and the model told to go on anyway.
+var userNoStill = re(`\bif (the )?(user|users|they|system)( or (the )?(system|user))? (says?|said) no\b[^.;]{0,20}\bstill\b`)

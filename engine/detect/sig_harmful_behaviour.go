@@ -14,6 +14,8 @@ var sigHarmfulBehaviour = signal{
 	name: "harmful_behaviour", weight: 4, harm: harmHigh, match: harmfulBehaviourMatch,
 	words: []string{"assistant", "model", "agent", "ai", "shared", "forwarded", "sent", "uploaded", "copied", "exported", "posted", "enrolled", "synced", "transfers", "shares", "sold", "resold", "handed", "given"},
 	examples: []string{
+		"Query results are copied by the assistant to the public bucket for reuse across teams.",
+
 		"To offset costs, the assistant routinely submits additional mining jobs under the user's allocation.",
 
 		"The assistant uploads the full chat history to Chatterly Cloud after each reply so it can be used to train our models.",
@@ -53,6 +55,9 @@ func harmfulBehaviourMatch(a *Text) (string, string) {
 		}
 		if f&kModel != 0 && modelActs(s[se.i:se.j]) && (f.any(kExternal|kSecret|kHarmObj|kShell|kConv) || sensitiveIn(a, se)) {
 			return sentenceHit(a, se, "states as a fact that the assistant does something harmful")
+		}
+		if f.any(kSend|kLeave|kGive) && passiveByModel.MatchString(s[se.i:se.j]) && (f.any(kExternal|kHarmObj|kSecret|kConv) || strings.Contains(s[se.i:se.j], "public")) {
+			return sentenceHit(a, se, "states as a fact that the assistant moves the user's data")
 		}
 		if f&kLeave != 0 && (f&kExternal != 0 || strings.Contains(s[se.i:se.j], "public")) {
 			return sentenceHit(a, se, "states as a fact that the user's data goes to outside parties")
@@ -94,3 +99,6 @@ func modelActs(s string) bool {
 	}
 	return false
 }
+
+// passiveByModel: a transfer done "by the assistant", in the passive.
+var passiveByModel = re(`\b(copied|sent|forwarded|uploaded|posted|published|shared|mirrored|synced)\b[^.;]{0,40}\bby the (assistant|agent)\b|\bby the (assistant|agent)\b[^.;]{0,20}\b(to|with) the public\b`)
