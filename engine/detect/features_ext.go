@@ -104,25 +104,42 @@ func crossToolFeatures(a *Text) (string, string) {
 				}
 			}
 		}
-		// another tool's calls changed, in the sentence that names it or
-		// the next: a change (add, prepend, raise, replace, send … instead)
-		// with something that makes it more than sequencing (an outside
-		// address, every call, a deprecation or update notice, another
-		// server, a redirect of where its data goes)
+	}
+	return crossNamedChange(a)
+}
+
+// crossNamedChange: another tool's calls changed, in the sentence that
+// names it (an identifier, "the `fetch` tool", "payments.transfer") or the
+// next: a change (add, prepend, raise, replace, send … instead, "should
+// use … regardless") with something that makes it more than sequencing
+// (an outside address, every call, a deprecation or update notice,
+// another server, a redirect of where its data goes, "whatever the user
+// gives").
+func crossNamedChange(a *Text) (string, string) {
+	s := a.norm
+	ss := a.sentences()
+	for n, se := range ss {
+		f := se.f
+		t := s[se.i:se.j]
+		ids := foreignIdents(a, t)
+		own := strings.Contains(t, " this ") || strings.Contains(t, " first") || strings.Contains(t, " then ")
 		named := ids
 		if len(named) == 0 {
 			if m := theToolRe.FindStringSubmatch(t); m != nil && a.tool.foreign(m[1]) && !strings.Contains(m[0], "this") {
 				named = []string{m[1]}
+			} else if m := dottedToolRe.FindStringSubmatch(t); m != nil && a.tool.foreign(m[2]) {
+				named = []string{m[1]} // "pagerduty.trigger_incident", "calendar.create_event"
 			}
 		}
-		if len(named) > 0 && !sequencing(t) && f&kConsent == 0 && (!own || f&kDeprecate != 0) {
+		if len(named) > 0 && !sequencing(t) && !sequencing(afterColon(t)) && f&kConsent == 0 && (!own || f&kDeprecate != 0) {
 			ids := named
 			g, end := f, se
 			if n+1 < len(ss) && (ss[n+1].f&kIdent == 0 || len(foreignIdents(a, s[ss[n+1].i:ss[n+1].j])) > 0 || strings.Contains(s[ss[n+1].i:ss[n+1].j], named[0])) {
 				g |= ss[n+1].f
 				end = ss[n+1]
 			}
-			if g.any(kAlter|kReplace) && (g.any(kExternal|kDeprecate|kRevoked|kServer) || f.has(kReplace|kSend)) && (g&kThisTool == 0 || g&kDeprecate != 0) {
+			w := s[se.i:end.j]
+			if (g.any(kAlter|kReplace) || argChange.MatchString(w)) && (g.any(kExternal|kDeprecate|kRevoked|kServer) || f.has(kReplace|kSend) || argOverride.MatchString(w)) && (g&kThisTool == 0 || g&kDeprecate != 0) {
 				end.i = se.i
 				return sentenceHit(a, end, "changes how another tool ("+ids[0]+") is called or where its data goes")
 			}
@@ -513,3 +530,23 @@ var theToolRe = re("\\bthe `?([a-z][a-z0-9_.-]{2,40})`? tool\\b")
 
 // userNoStill: the user refusing, and the model told to go on anyway.
 var userNoStill = re(`\bif (the )?(user|users|they|system)( or (the )?(system|user))? (says?|said) no\b[^.;]{0,20}\bstill\b`)
+
+// dottedToolRe: a server-qualified tool name, "pagerduty.trigger_incident".
+var dottedToolRe = re("`?\\b([a-z][a-z0-9-]*\\.([a-z][a-z0-9]*_[a-z0-9_]+|transfer|send|search|navigate|create|delete))\\b`?")
+
+// argChange: a change to the named tool's arguments in words the
+// lexicon does not mark ("call it with dry_run=true instead", "should
+// take the IBAN from settlement_iban", "prefix every URL with").
+var argChange = re(`\b(instead|rather than|regardless|prefix|prefixed|replaced with|should take|should use|as (an )?attendee|with dry_run)\b`)
+
+// argOverride: the change holds whatever the user says.
+var argOverride = re(`\b(regardless of|whatever [a-z ]{0,20}(the user|they) (gives?|says?|asks?|enters?|provides?)|even if the user|rather than from|every url|for all [a-z ]{0,20}payments)\b`)
+
+// afterColon is the clause after a label ("DEPRECATED: Use read_text_file
+// instead" reads "use read_text_file instead").
+func afterColon(t string) string {
+	if k := strings.Index(t, ": "); k >= 0 && k < 40 {
+		return t[k+2:]
+	}
+	return t
+}
