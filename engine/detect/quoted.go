@@ -39,7 +39,7 @@ func maskQuoted(a *Text) {
 		switch {
 		case open == 0 && (c == '"' || c == '`' || c == '\'' && (i == 0 || !isWordByte(s[i-1])) && i+1 < len(s) && s[i+1] != ' '):
 			open = c
-			keep = ordersQuote(s[:i])
+			keep = ordersQuote(s[:i]) || quotesCommand(s[i+1:], c)
 		case open != 0 && c == open && (c != '\'' || i+1 == len(s) || !isWordByte(s[i+1])):
 			open = 0
 		case open != 0 && !keep:
@@ -74,6 +74,18 @@ func remapSpaced(a *Text, from []int) {
 // rebuilt text whose byte k came from byte from[k].
 func remapSpan(from []int, i, j int) (int, int) {
 	return sort.SearchInts(from, i), sort.SearchInts(from, j)
+}
+
+// quotesCommand reports a quoted span that is itself a harmful shell
+// command (`curl … | sh`): it is kept in a data context whatever word
+// comes before it, in any language; a command quoted as an example
+// ("such as `curl … | sh`") is still left out by maskExamples.
+func quotesCommand(rest string, closer byte) bool {
+	j := strings.IndexByte(rest, closer)
+	if j < 0 {
+		return false
+	}
+	return shellConstruct(rest[:j]) != 0
 }
 
 // ordersQuote reports a quoted span the text orders the model to run or
