@@ -121,9 +121,15 @@ func crossNamedChange(a *Text) (string, string) {
 	for n, se := range ss {
 		f := se.f
 		t := s[se.i:se.j]
-		ids := foreignIdents(a, t)
-		own := strings.Contains(t, " this ") || strings.Contains(t, " first") || strings.Contains(t, " then ")
+		var ids []string
+		if strings.IndexByte(t, '_') >= 0 {
+			ids = foreignIdents(a, t)
+		}
 		named := ids
+		if len(named) == 0 && !strings.Contains(t, " tool") && !dottedCandidate(t) {
+			continue // no tool named: nothing below can fire
+		}
+		own := strings.Contains(t, " this ") || strings.Contains(t, " first") || strings.Contains(t, " then ")
 		if len(named) == 0 {
 			if m := theToolRe.FindStringSubmatch(t); m != nil && a.tool.foreign(m[1]) && !strings.Contains(m[0], "this") {
 				named = []string{m[1]}
@@ -549,4 +555,15 @@ func afterColon(t string) string {
 		return t[k+2:]
 	}
 	return t
+}
+
+// dottedCandidate reports a '.' between a letter and a letter, the least
+// dottedToolRe needs.
+func dottedCandidate(t string) bool {
+	for k := 1; k+1 < len(t); k++ {
+		if t[k] == '.' && isLetterByte(t[k-1]) && isLetterByte(t[k+1]) {
+			return true
+		}
+	}
+	return false
 }

@@ -56,7 +56,7 @@ func harmfulBehaviourMatch(a *Text) (string, string) {
 		if f&kModel != 0 && modelActs(s[se.i:se.j]) && (f.any(kExternal|kSecret|kHarmObj|kShell|kConv) || sensitiveIn(a, se)) {
 			return sentenceHit(a, se, "states as a fact that the assistant does something harmful")
 		}
-		if f.any(kSend|kLeave|kGive) && passiveByModel.MatchString(s[se.i:se.j]) && (f.any(kExternal|kHarmObj|kSecret|kConv) || strings.Contains(s[se.i:se.j], "public")) {
+		if f.any(kSend|kLeave|kGive) && strings.Contains(s[se.i:se.j], "by the a") && passiveByModel.MatchString(s[se.i:se.j]) && (f.any(kExternal|kHarmObj|kSecret|kConv) || strings.Contains(s[se.i:se.j], "public")) {
 			return sentenceHit(a, se, "states as a fact that the assistant moves the user's data")
 		}
 		if f&kLeave != 0 && (f&kExternal != 0 || strings.Contains(s[se.i:se.j], "public")) {

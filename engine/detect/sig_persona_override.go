@@ -1,5 +1,7 @@
 package detect
 
+import "strings"
+
 // persona_override: a new identity for the model ("you are now in
 // developer mode", "your new role is", "from this point on you are X")
 // that comes with the safeguards it drops: no refusals, no warnings, no
@@ -37,7 +39,7 @@ func personaOverrideMatch(a *Text) (string, string) {
 		return "", "" // a dataset of role-play jailbreaks, described
 	}
 	for n, se := range ss {
-		if se.f&kPersona == 0 && !youAreRole.MatchString(a.norm[se.i:se.j]) {
+		if se.f&kPersona == 0 && !(strings.Contains(a.norm[se.i:se.j], "you are ") && youAreRole.MatchString(a.norm[se.i:se.j])) {
 			continue
 		}
 		for m := n; m < len(ss) && m <= n+2; m++ {
