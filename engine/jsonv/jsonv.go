@@ -155,7 +155,13 @@ func (l *Lines) Position(off int) (line, col int) {
 // mark is skipped.
 func Parse(data []byte) (Value, error) {
 	p := parser{data: data, src: string(data)}
-	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+	return p.document()
+}
+
+// document parses the whole input as one top-level value: a leading
+// byte-order mark skipped, nothing but blanks after the value.
+func (p *parser) document() (Value, error) {
+	if bytes.HasPrefix(p.data, []byte("\xef\xbb\xbf")) {
 		p.pos = 3
 	}
 	p.path = append(p.path, pathElem{})

@@ -1,7 +1,6 @@
 package jsonv
 
 import (
-	"bytes"
 	"math"
 	"strconv"
 	"strings"
@@ -29,20 +28,7 @@ const Raw Kind = 6
 // reader that checks it entry by entry need not build its tree.
 func ParseLazy(data []byte, key string) (Value, error) {
 	p := parser{data: data, src: string(data), lazy: key, hasLazy: true}
-	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
-		p.pos = 3
-	}
-	p.path = append(p.path, pathElem{})
-	p.ws()
-	v, err := p.value(0)
-	if err != nil {
-		return Value{}, err
-	}
-	p.ws()
-	if p.pos < len(p.data) {
-		return Value{}, p.fail(p.pos, "unexpected data after the top-level value")
-	}
-	return v, nil
+	return p.document()
 }
 
 // raw reads the lazy member's value as Raw. An array is split into its
