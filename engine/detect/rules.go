@@ -131,7 +131,7 @@ func (c *textCollector) root(name string) int32 {
 
 func (c *textCollector) member(parent int32, key string) int32 {
 	f := uint8(nodeMember) | c.nodes[parent].flags&nodeProps
-	if isPathIdent(key) {
+	if jsonv.IsPathIdent(key) {
 		// ".key": the key holds no '.', so ".properties" in the path
 		// starts at this segment's '.' only when the key begins with it
 		f |= nodeIdent
@@ -333,7 +333,7 @@ func keyLess(a, b string) bool {
 
 // appendKey appends one object key to a path as jsonv.AppendKey does.
 func appendKey(path []byte, key string) []byte {
-	if isPathIdent(key) {
+	if jsonv.IsPathIdent(key) {
 		path = append(path, '.')
 		return append(path, key...)
 	}
@@ -857,23 +857,6 @@ func nameFeatures(name string) feature {
 func onlyContext(sigs []engine.Signal) bool {
 	for _, s := range sigs {
 		if signalHarm[s.Name] != harmContext {
-			return false
-		}
-	}
-	return true
-}
-
-// isPathIdent is jsonv's rule for a key written with a dot.
-func isPathIdent(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i, r := range s {
-		switch {
-		case r == '_' || r == '$' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z'):
-		case r >= '0' && r <= '9' && i > 0:
-		case r == '-' && i > 0:
-		default:
 			return false
 		}
 	}

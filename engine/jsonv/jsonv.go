@@ -240,7 +240,7 @@ func fromSlab[T any](slab *[]T, next *int, src []T) []T {
 
 // AppendKey appends one object key to a path being built.
 func AppendKey(b *strings.Builder, key string) {
-	if isIdent(key) {
+	if IsPathIdent(key) {
 		b.WriteByte('.')
 		b.WriteString(key)
 		return
@@ -250,7 +250,9 @@ func AppendKey(b *strings.Builder, key string) {
 	b.WriteByte(']')
 }
 
-func isIdent(s string) bool {
+// IsPathIdent reports a key written with a dot in a path (".key"), not
+// quoted ("[\"key\"]").
+func IsPathIdent(s string) bool {
 	if s == "" {
 		return false
 	}
@@ -676,12 +678,14 @@ func (p *parser) badUTF8(from int) error {
 	return p.fail(from, "invalid UTF-8 in string")
 }
 
-func hex4(d []byte, i int) (rune, bool) {
+// hex4 reads the four hex digits of a \u escape at d[i:].
+func hex4[T string | []byte](d T, i int) (rune, bool) {
 	if i+4 > len(d) {
 		return 0, false
 	}
 	var r rune
-	for _, c := range d[i : i+4] {
+	for k := i; k < i+4; k++ {
+		c := d[k]
 		r <<= 4
 		switch {
 		case c >= '0' && c <= '9':

@@ -249,7 +249,7 @@ func DecodeString(dst []byte, src string, off int) (out []byte, end int, ok bool
 		case 't':
 			dst = append(dst, '\t')
 		case 'u':
-			r, ok := hex4s(src, j+2)
+			r, ok := hex4(src, j+2)
 			if !ok {
 				return dst, off, false
 			}
@@ -257,7 +257,7 @@ func DecodeString(dst []byte, src string, off int) (out []byte, end int, ok bool
 				if r >= 0xDC00 || j+11 >= len(src) || src[j+6] != '\\' || src[j+7] != 'u' {
 					return dst, off, false
 				}
-				r2, ok := hex4s(src, j+8)
+				r2, ok := hex4(src, j+8)
 				if !ok || r2 < 0xDC00 || r2 > 0xDFFF {
 					return dst, off, false
 				}
@@ -272,28 +272,6 @@ func DecodeString(dst []byte, src string, off int) (out []byte, end int, ok bool
 		i = j + 2
 	}
 	return dst, off, false
-}
-
-func hex4s(s string, i int) (rune, bool) {
-	if i+4 > len(s) {
-		return 0, false
-	}
-	var r rune
-	for k := i; k < i+4; k++ {
-		c := s[k]
-		r <<= 4
-		switch {
-		case c >= '0' && c <= '9':
-			r |= rune(c - '0')
-		case c >= 'a' && c <= 'f':
-			r |= rune(c-'a') + 10
-		case c >= 'A' && c <= 'F':
-			r |= rune(c-'A') + 10
-		default:
-			return 0, false
-		}
-	}
-	return r, true
 }
 
 // ReadNumber reads the JSON number that starts at src[off] with Parse's
