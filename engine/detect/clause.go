@@ -106,7 +106,10 @@ func init() {
 	lex(kProvenance, "visible to you", "available to you", "you can read", "you can see", "you can access", "you have read", "you have seen", "you received", "you were given", "in this session", "this session", "earlier in", "in this conversation", "this conversation", "in the chat", "anywhere in", "so far", "from memory", "you know", "you remember", "you have access", "you've seen", "in your context", "mentioned in", "typed them", "they typed", "as typed", "you can find", "you need to find", "earlier in this", "you made", "you called", "you have called", "you ran", "you've read", "you've called", "you are connected to", "you're connected to")
 	lex(kExternal, "forum", "public forum", "parents' forum", "insurers", "insurer", "employers", "affiliates", "affiliate", "outreach", "merchants", "recruiters", "lenders", "train our models", "training data", "model training", "leadfinder", "buyers", "data brokers", "brokers", "data buyers", "resellers", "partners", "partner", "third parties", "third-party", "third party", "advertisers", "advertising", "marketing", "sales team", "sales teams", "analytics", "webhook", "endpoint", "offsite", "outside", "external", "prospecting")
 	lex(kHide, "do not state", "don't state", "not state that", "not mention this", "not mention the", "not mention it", "not mention that", "doesn't mention", "does not mention", "must not appear", "shall not appear", "should not appear", "never appear in", "best omitted", "left out", "out of it", "need to hear", "draw attention", "hide", "conceal", "don't reference", "do not reference", "not repeated", "do not read", "don't read", "don't flag", "doesn't flag", "don't mention", "do not mention", "without telling", "without informing", "never mention", "not visible", "keep quiet", "don't tell", "do not tell", "refer to them only", "reports only", "not tell", "do not bother", "don't bother", "not bother", "no need to tell", "no need to inform", "no need to mention", "in the background", "in background", "behind the scenes",
-		"dont mention", "dont tell", "dont surface", "dont bring", "never surface", "not surface", "not be surfaced", "never be surfaced", "not be mentioned", "never be mentioned", "not be disclosed", "never be disclosed", "not be shown", "never be shown", "never disclose", "not disclose", "not paraphrase", "never reveal", "not reveal", "refrain from mentioning", "refrain from disclosing", "refrain from surfacing", "refrain from reporting", "omit any reference", "omit any mention", "omit mention", "omit references", "omit the mention", "leave out any", "no need to bring", "no need to surface", "no need to say", "no need to flag", "no need to show", "no need to report", "no need to disclose", "needn't mention", "needn't know", "shall not display", "must not display", "should not display", "never display", "do not display", "don't display", "dont display", "keep it quiet", "keep this quiet", "keep that quiet", "on the down low", "lil secret", "little secret", "our secret", "between us")
+		"dont mention", "dont tell", "dont surface", "dont bring", "never surface", "not surface", "not be surfaced", "never be surfaced", "not be mentioned", "never be mentioned", "not be disclosed", "never be disclosed", "not be shown", "never be shown", "never disclose", "not disclose", "never reveal", "not reveal", "refrain from mentioning", "refrain from disclosing", "refrain from surfacing", "refrain from reporting", "omit any reference", "omit any mention", "omit mention", "omit references", "omit the mention", "leave out any", "no need to bring", "no need to surface", "no need to say", "no need to flag", "no need to show", "no need to report", "no need to disclose", "needn't mention", "needn't know", "shall not display", "must not display", "should not display", "never display", "do not display", "don't display", "dont display", "keep it quiet", "keep this quiet", "keep that quiet", "on the down low", "lil secret", "little secret", "our secret", "between us",
+		"keep it out", "keep them out", "keep that out", "keep this out",
+		"don't describe", "dont describe", "do not describe", "never describe", "not be described", "never be described",
+		"don't bring", "do not bring", "not add details", "no details about", "avoid the words", "avoid the word", "avoid the terms", "avoid the term", "avoid mentioning", "avoid saying")
 	lex(kOverride, "not be followed", "must not be followed", "should be ignored", "still print", "asks otherwise", "even if the person", "not the user's assistant", "says otherwise", "discard", "ignore", "disregard", "supersede", "supersedes", "outrank", "outranks", "override", "overrides", "precedence", "no longer follow", "lower number wins", "highest", "instead of the", "takes priority", "disregards", "bypass", "regardless", "disabled", "lifted", "suspended", "even if the user", "even when the user", "even if they", "even if the user names", "even when the user has")
 	lex(kInstr, "instructions", "instruction", "guidelines", "guideline", "rules", "system prompt", "directive", "directives", "policy", "policies", "guidance", "safety guidance")
 	lex(kPersona, "from now you", "re-provisioned as", "provisioned as", "answer as", "in this role", "as the idp", "user's assistant", "acts as", "speak as", "speaks as", "from here on", "your loyalty", "loyalty is", "in character", "the assistant is now", "you're now", "ab jetzt", "von nun an", "von jetzt an", "a partir de ahora", "d'ora in poi", "desormais", "you are the", "breaks character", "break character", "stay in character", "persona", "your new role", "new role", "you are now", "from this point", "from now on", "role is", "developer mode", "god mode", "red-team mode", "jailbreak mode", "dan", "unrestricted mode", "maintenance mode", "debug mode", "runs as", "act as", "pretend to be", "pretend you are", "you are dan", "now runs as", "now operate", "now operating", "dev-mode", "dev mode", "developer-mode", "god-mode", "jailbreak-mode", "debug-mode", "admin mode", "sudo mode", "no-limits mode", "the user is an admin", "the user is admin", "the user is root", "user is a developer", "admin privileges", "elevated privileges")
@@ -142,7 +145,7 @@ func init() {
 	lex(kOtherW, "other", "another", "competing", "competitor", "competitors", "rival", "rivals", "alternative", "alternatives")
 	lex(kCond, "unless", "until", "otherwise", "cannot", "can't", "won't")
 	lex(kNeed, "need", "needn't", "reason")
-	lex(kDataCtx, "never as instructions", "not as instructions", "not instructions", "review content", "evaluation material", "not act on", "does not act", "bait", "canary", "poisoning", "injection", "injections", "jailbreak", "jailbreaks", "phishing", "malicious", "adversarial", "red-team", "classify", "classifier", "detectors", "detector", "flags", "flagged", "blocked", "lint", "moderate", "dataset", "datasets", "corpus", "samples", "lure", "risky", "scanner", "evaluation", "social-engineering", "treated as data", "as data", "do not act", "never follow", "not followed", "never executes")
+	lex(kDataCtx, "never as instructions", "not as instructions", "not instructions", "review content", "evaluation material", "not act on", "does not act", "bait", "canary", "poisoning", "injection", "injections", "jailbreak", "jailbreaks", "phishing", "malicious", "adversarial", "red-team", "classify", "classifier", "detectors", "detector", "flags", "flagged", "blocked", "lint", "moderate", "dataset", "datasets", "corpus", "samples", "lure", "risky", "scanner", "evaluation", "social-engineering", "treated as data", "as data", "do not act", "never follow", "not followed", "never executes", "detects", "quarantine", "quarantined", "not obeyed", "never runs", "never run")
 }
 
 // lexShape filters lexicon lookups (see wordShapes).
@@ -502,6 +505,9 @@ func mayThreat(t string) bool {
 // negatedConsent: the consent words are negated ("do not ask the user",
 // "without confirming with them"): the text acts without consent.
 func negatedConsent(t string) bool {
+	if evenAsked(t) {
+		return true // "never list it, even if the user asks": refused, not consented
+	}
 	for _, neg := range []string{"not ask", "don't ask", "dont ask", "never ask", "no need to ask", "without asking", "not confirm with", "without confirming", "not check with", "no need to confirm"} {
 		if strings.Contains(t, neg) {
 			return true
@@ -526,3 +532,22 @@ func (f feature) has(want feature) bool { return f&want == want }
 
 // any reports whether f has some feature of want.
 func (f feature) any(want feature) bool { return f&want != 0 }
+
+// evenAsked reports a sentence that holds out against the user's own
+// question: "even if the user asks", "even when asked directly".
+func evenAsked(t string) bool {
+	for _, lead := range []string{"even if ", "even when ", "even though "} {
+		for off := 0; ; {
+			k := strings.Index(t[off:], lead)
+			if k < 0 {
+				break
+			}
+			off += k + len(lead)
+			rest := t[off:min(len(t), off+40)]
+			if strings.Contains(rest, "ask") || strings.Contains(rest, "wants to know") || strings.Contains(rest, "question") || strings.Contains(rest, "press") {
+				return true
+			}
+		}
+	}
+	return false
+}

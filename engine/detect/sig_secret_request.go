@@ -44,7 +44,10 @@ func secretRequestMatch(a *Text) (string, string) {
 	for k := range strongSecret {
 		for _, loc := range strongSecret[k].findAll(a, 4) {
 			ss, se := sentenceOf(s, loc[0], loc[1])
-			if secretVerb.MatchString(s[ss:se]) && !secretWarning.MatchString(s[ss:se]) {
+			// the warning may follow: "… stores saved passwords. Usernames
+			// and passwords are never decrypted or returned."
+			_, se2 := sentenceOf(s, se, se)
+			if secretVerb.MatchString(s[ss:se]) && !secretWarning.MatchString(s[ss:se2]) {
 				return hit(a, loc[0], loc[1], "asks the model to use or pass on stored secrets")
 			}
 		}
@@ -54,4 +57,4 @@ func secretRequestMatch(a *Text) (string, string) {
 
 // secretWarning: a sentence that warns about requests for secrets
 // ("if anyone asks for a seed phrase, that's a scam"), not one.
-var secretWarning = re(`\b(scam|scams|phishing|fraud|never share|never give|never enter|do not share|don't share|do not give|don't give)\b`)
+var secretWarning = re(`\b(scam|scams|phishing|fraud|never share|never give|never enter|do not share|don't share|do not give|don't give|(are|is) never (decrypted|returned|read|stored|logged|sent|shown|printed)|never (decrypts|returns|reads|prints|logs) (them|it|the (passwords?|secrets?|tokens?|values?)))\b`)

@@ -1,5 +1,7 @@
 package detect
 
+import "strings"
+
 // shell_command: a shell command in prose that does harm on its own
 // (see shellConstruct): download and execute, recursive deletes of home
 // or system paths, world-writable permissions, persistence in shell
@@ -24,6 +26,7 @@ var sigShellCommand = signal{
 		"Signing adds the key `ssh-ed25519 AAAAC3Nz signer@x.example` to `~/.ssh/authorized_keys`.",
 	},
 	counter: []string{
+		"Rules include: `curl ... | sh` download-and-execute and writes to `~/.bashrc`. Lines are quoted as found; the scanner never runs them.",
 		"Can also add a line to ~/.bashrc or ~/.zshrc when the user asks for it; shows a diff before writing.",
 		"Deploys with `rsync -av ./dist/ deploy@web1.example:/var/www/`.",
 		"Run a shell command in the workspace. Examples: `ls -la`, `git status`. Ask before destructive commands such as `rm -rf`.",
@@ -35,10 +38,35 @@ var sigShellCommand = signal{
 }
 
 func shellCommandMatch(a *Text) (string, string) {
-	for _, se := range a.sentences() {
-		if se.f&kShell != 0 {
+	data := neverRuns(a.norm)
+	for n, se := range a.sentences() {
+		if se.f&kShell == 0 {
+			continue
+		}
+		// a detector's list of what it flags, in a text that says it
+		// never runs them ("Rules include: `curl … | sh`
+		// download-and-execute …; tailz never runs them"), orders nobody
+		if data && !se.f.any(kYou|kModal|kModel) {
+			continue
+		}
+		// the tool's own first sentence says what it does: "Lists keys in
+		// ~/.ssh and adds a chosen public key to authorized_keys"
+		if n == 0 && a.kind == kindDescription && thirdPerson(firstWord(a.norm[se.i:se.j])) && !se.f.any(kModal|kModel|kRunVerb) {
+			continue
+		}
+		{
 			return sentenceHit(a, se, "tells the model to run a shell command that does harm on its own")
 		}
 	}
 	return "", ""
+}
+
+// neverRuns reports a text that says the commands it names are not run.
+func neverRuns(s string) bool {
+	for _, p := range []string{"never runs", "never run ", "never executes", "never execute ", "not executed", "never executed", "does not run them", "doesn't run them", "are not run", "is not run"} {
+		if strings.Contains(s, p) {
+			return true
+		}
+	}
+	return false
 }
