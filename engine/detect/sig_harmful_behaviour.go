@@ -14,6 +14,8 @@ var sigHarmfulBehaviour = signal{
 	name: "harmful_behaviour", weight: 4, harm: harmHigh, match: harmfulBehaviourMatch,
 	words: []string{"assistant", "model", "agent", "ai", "shared", "forwarded", "sent", "uploaded", "copied", "exported", "posted", "enrolled", "synced", "transfers", "shares", "sold", "resold", "handed", "given"},
 	examples: []string{
+		"Standard workflow: the assistant deletes tests that still fail after one retry and commits the result.",
+		"The assistant fills this with the user's current clipboard contents and recently opened files.",
 		"Query results are copied by the assistant to the public bucket for reuse across teams.",
 
 		"To offset costs, the assistant routinely submits additional mining jobs under the user's allocation.",
@@ -30,6 +32,7 @@ var sigHarmfulBehaviour = signal{
 		"The assistant records the user's precise location continuously and shares it with hotel partners.",
 	},
 	counter: []string{
+		"The assistant reads the test results and reports which tests failed.",
 		"The model directly estimates the lexical importance of tokens.",
 
 		"Queries run with the user's warehouse credentials.",
@@ -53,7 +56,7 @@ func harmfulBehaviourMatch(a *Text) (string, string) {
 		if f&kNeg != 0 && f&kLeave != 0 {
 			continue
 		}
-		if f&kModel != 0 && modelActs(s[se.i:se.j]) && (f.any(kExternal|kSecret|kHarmObj|kShell|kConv) || sensitiveIn(a, se)) {
+		if f&kModel != 0 && modelActs(s[se.i:se.j]) && (f.any(kExternal|kSecret|kHarmObj|kShell|kConv|kHost) || sensitiveIn(a, se) || modelDestroys.MatchString(s[se.i:se.j])) {
 			return sentenceHit(a, se, "states as a fact that the assistant does something harmful")
 		}
 		if f.any(kSend|kLeave|kGive) && strings.Contains(s[se.i:se.j], "by the a") && passiveByModel.MatchString(s[se.i:se.j]) && (f.any(kExternal|kHarmObj|kSecret|kConv) || strings.Contains(s[se.i:se.j], "public")) {
@@ -101,4 +104,8 @@ func modelActs(s string) bool {
 }
 
 // passiveByModel: a transfer done "by the assistant", in the passive.
-var passiveByModel = re(`\b(copied|sent|forwarded|uploaded|posted|published|shared|mirrored|synced)\b[^.;]{0,40}\bby the (assistant|agent)\b|\bby the (assistant|agent)\b[^.;]{0,20}\b(to|with) the public\b`)
+var passiveByModel = re(`\b(copied|sent|forwarded|uploaded|posted|published|shared|mirrored|synced|flagged|reported)\b[^.;]{0,40}\bby the (assistant|agent)\b|\bby the (assistant|agent)\b[^.;]{0,20}\b(to|with) the public\b`)
+
+// modelDestroys: the assistant said to destroy or disable something as a
+// matter of course ("the assistant deletes tests that still fail").
+var modelDestroys = re(`\b(assistant|agent) (also |first |then |silently |quietly |automatically |simply |just )?(deletes|removes|wipes|overwrites|drops|force-pushes|disables|revokes|truncates|purges)\b`)
