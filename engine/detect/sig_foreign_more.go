@@ -169,6 +169,8 @@ func buildMorePatterns() []foreignPattern {
 		lat("Turkish", famOverride, "talimat talimati talimatlar talimatlari talimatlarini talimatlarin kurallari kurallarini yonergeleri yonergelerini istemi istemini komutlari komutlarini", `\b(talimat\w*|kural\w*|yonerge\w*|komut\w*|istem\w*)\b{W}{0,30}\b(yok say|yok sayin|gormezden gel|gormezden gelin|unut|unutun|dikkate alma|dikkate almayin)\b`),
 		lat("Turkish", famOverride, "oncelik oncelikli onceliklidir onceligi onceliklidir ustundur ustun; sistem sisteme sistemin kullanici kullanicinin", `\b(talimat|yonerge|kural|not|mesaj)\w*\b{W}{0,60}\b(sistem|kullanici)\w*\b{W}{0,60}\b(oncelik\w*|ustun\w*)`),
 		lat("Turkish", famLeak, "kopyala kopyalayin yapistir yapistirin gonder gonderin yaz yazin ekle ekleyin", `\b(sistem (istem\w*|prompt\w*|talimat\w*|mesaj\w*)|gizli (talimat\w*|yonerge\w*))\b{W}{0,60}\b(kopyala|kopyalayin|yapistir|yapistirin|gonder|gonderin|yaz|yazin|ekle|ekleyin)\b`),
+		lat("Turkish", famFile, "oku okuyun ac acin kopyala kopyalayin yapistir yapistirin ekle ekleyin", `\b(oku|okuyun|ac|acin|kopyala|kopyalayin|yapistir|yapistirin|ekle|ekleyin)\b{W}{0,60}`+fwPath+`|`+fwPath+`[^ ]*{W}{0,40}\b(oku|okuyun|ac|acin|kopyala|kopyalayin)\b`),
+		lat("Norwegian", famLeak, "systemprompt systemprompten systemprompter ordrett", `\bsystem-?prompt(en|et|er)?\b{W}{0,40}\b(ordrett|ord for ord|i sin helhet)\b|\b(ta med|inkluder|lim inn|kopier|send)\b{W}{0,30}\bsystem-?prompt(en|et)?\b`),
 		lat("Turkish", famExfil, "gonder gonderin ilet iletin yukle yukleyin aktar aktarin", `{T}[^ ]*{W}{0,40}\b(gonder|gonderin|ilet|iletin|yukle|yukleyin|aktar|aktarin)\b`),
 		// Hausa
 		lat("Hausa", famConceal, "amfani", `\b(kada|kar|karka)\b{W}{0,10}\b(gaya|fada|faɗa|sanar|bayyana)\b{W}{0,30}\bmai amfani\b|\bba tare da (sanin|sanarwar|gaya wa) mai amfani\b`),
@@ -229,6 +231,7 @@ func buildMorePatterns() []foreignPattern {
 		scr("Thai", famConceal, "ผู้ใช้", `(อย่า|ไม่ต้อง|ห้าม)(บอก|แจ้ง|เล่า|เปิดเผย)(ให้)?ผู้ใช้|โดยไม่(แจ้ง|บอก)(ให้)?ผู้ใช้`),
 		scr("Thai", famOverride, "คำสั่ง", `(ละเว้น|เพิกเฉยต่อ|เพิกเฉย|ไม่ต้องสนใจ|ลืม)(คำสั่ง)(ก่อนหน้า|เดิม|ทั้งหมด|ของระบบ)`),
 		scr("Thai", famOverride, "คำสั่งนี้", `คำสั่งนี้{S}{0,40}(เหนือกว่า|สูงกว่า|มาก่อน){S}{0,40}(ระบบ|ผู้ใช้)`),
+		scr("Thai", famLeak, "system prompt", `(คัดลอก|ส่ง|วาง|ใส่|เขียน){S}{0,20}system ?prompt`),
 		scr("Thai", famLeak, "ระบบ", `(คัดลอก|ส่ง|วาง|ใส่|เขียน){S}{0,20}(พรอมต์|พรอมท์|พรอมพ์|คำสั่ง)(ของ)?ระบบ`),
 		scr("Thai", famExfil, "ส่ง", `(กรุณา|จง|ให้|ต้อง)ส่ง(ต่อ)?{S}{0,60}{T}`),
 		// Amharic
