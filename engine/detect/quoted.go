@@ -25,7 +25,7 @@ var dataCtxBits = func() (b wordBits) {
 // maskQuoted drops the content of quoted spans from a.norm when the text
 // handles injections as data.
 func maskQuoted(a *Text) {
-	if !dataCtxBits.meets(a.alist) {
+	if !dataCtxBits.meets(a.alist) || roleFence(a.norm) {
 		maskExamples(a)
 		return
 	}
@@ -182,3 +182,20 @@ func exampleMarker(before string) bool {
 // detectVerbs open a sentence in which the tool describes what it
 // catches.
 var detectVerbs = map[string]bool{"flags": true, "detects": true, "strips": true, "removes": true, "blocks": true, "catches": true, "finds": true, "audits": true, "scans": true, "redacts": true, "filters": true, "masks": true, "sanitizes": true, "sanitises": true, "classifies": true, "labels": true, "highlights": true, "identifies": true, "quarantines": true, "rejects": true, "marks": true, "warns": true}
+
+// roleFence reports a fenced block labelled as a role ("```system"):
+// that is the markup an attack hides in, not a quoted example, so the
+// text is read as it is.
+func roleFence(s string) bool {
+	for off := 0; ; {
+		k := strings.Index(s[off:], "```")
+		if k < 0 {
+			return false
+		}
+		off += k + 3
+		switch w := strings.TrimLeft(s[off:min(len(s), off+20)], " \n"); {
+		case strings.HasPrefix(w, "system"), strings.HasPrefix(w, "assistant"), strings.HasPrefix(w, "instruction"), strings.HasPrefix(w, "prompt"), strings.HasPrefix(w, "developer"):
+			return true
+		}
+	}
+}
