@@ -216,8 +216,8 @@ func concealmentFeatures(a *Text) (string, string) {
 			f = se.f
 		}
 		t := s[se.i:se.j]
-		if negatedHide.MatchString(t) {
-			continue // "never omit or hide the legacy ones" protects
+		if negatedHide.MatchString(t) || usedToHide.MatchString(t) {
+			continue // "never omit or hide the legacy ones" protects; "characters that can be used to hide instructions" describes
 		}
 		if protectiveObject.MatchString(t) && !sideEffectVerbs.MatchString(t) || presentational.MatchString(t) || consents(t) {
 			continue // "do not show the password": unless something is also sent, rotated, forwarded
@@ -290,6 +290,10 @@ var sideEffectVerbs = re(`\b(sent|submitted|forwarded|transmitted|rotated|rotati
 // presentational: what is kept out of a reply is a representation, not an
 // action ("do not show the raw page UUID to the user").
 var presentational = regexp.MustCompile(`\b(ids?|uuids?|identifiers?|raw|json|markup|html|stack ?traces?|cursors?|internal (ids?|fields?|codes?|names?|keys?|paths?|urls?|state|details|identifiers?))\b`)
+
+// usedToHide: a technique described, not an order ("characters that
+// can be used to hide instructions").
+var usedToHide = regexp.MustCompile(`\b(used|abused|misused|exploited) to (hide|conceal|smuggle|obscure|mask)\b`)
 
 var negatedHide = regexp.MustCompile(`\b(never|not|don't|no|without)\b[^.;]{0,24}\b(hide|conceal)\b`)
 
