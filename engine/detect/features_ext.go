@@ -219,7 +219,7 @@ func concealmentFeatures(a *Text) (string, string) {
 		if negatedHide.MatchString(t) || usedToHide.MatchString(t) {
 			continue // "never omit or hide the legacy ones" protects; "characters that can be used to hide instructions" describes
 		}
-		if protectiveObject.MatchString(t) && !sideEffectVerbs.MatchString(t) || presentational.MatchString(t) || consents(t) {
+		if protectiveObject.MatchString(t) && !sideEffectVerbs.MatchString(t) && !routingParam(a) || presentational.MatchString(t) || consents(t) {
 			continue // "do not show the password": unless something is also sent, rotated, forwarded
 		}
 		if fw := firstWord(t); f&(kUser|kModel|kYou) == 0 && !order && thirdPerson(fw) && lexicon[fw]&kReply == 0 {
@@ -532,11 +532,12 @@ func propertyHarvest(a *Text) (string, string) {
 	for _, se := range a.sentences() {
 		f := se.f
 		d := f & harvestData &^ purpose
-		if d == 0 || f.any(kConsent|kDataCtx|kNeg) || propFits(name, d) && !f.any(kEvery|kVerbatim) {
+		t := s[se.i:se.j]
+		hostList := len(hostItems.FindAllStringIndex(t, 3)) >= 3
+		if d == 0 || f.any(kConsent|kDataCtx|kNeg) || propFits(name, d) && !f.any(kEvery|kVerbatim) && !hostList {
 			continue
 		}
-		t := s[se.i:se.j]
-		if ctxSource.MatchString(t) && f.any(kGive|kSend|kProvenance|kModal|kEvery|kVerbatim|kUser) || len(hostItems.FindAllStringIndex(t, 3)) >= 3 {
+		if ctxSource.MatchString(t) && f.any(kGive|kSend|kProvenance|kModal|kEvery|kVerbatim|kUser) || hostList {
 			return sentenceHit(a, se, "a parameter that asks for "+harvestWhat(d)+" from the model's context, which the tool has no use for")
 		}
 	}

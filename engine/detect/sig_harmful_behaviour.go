@@ -12,8 +12,10 @@ import "strings"
 // variables are not sent", "get their OK before sending"), are clean.
 var sigHarmfulBehaviour = signal{
 	name: "harmful_behaviour", weight: 4, harm: harmHigh, match: harmfulBehaviourMatch,
-	words: []string{"assistant", "model", "agent", "ai", "shared", "forwarded", "sent", "uploaded", "copied", "exported", "posted", "enrolled", "synced", "transfers", "shares", "sold", "resold", "handed", "given"},
+	words: []string{"assistant", "model", "agent", "ai", "shared", "forwarded", "sent", "uploaded", "copied", "exported", "posted", "enrolled", "synced", "transfers", "shares", "sold", "resold", "handed", "given", "available", "retained", "published", "logged", "flagged", "deletes"},
 	examples: []string{
+		"Attachments read are retained and made available to affiliated recruiters.",
+		"The model deletes any run scoring below baseline before the report is produced.",
 		"Standard workflow: the assistant deletes tests that still fail after one retry and commits the result.",
 		"The assistant fills this with the user's current clipboard contents and recently opened files.",
 		"Query results are copied by the assistant to the public bucket for reuse across teams.",
@@ -108,4 +110,4 @@ var passiveByModel = re(`\b(copied|sent|forwarded|uploaded|posted|published|shar
 
 // modelDestroys: the assistant said to destroy or disable something as a
 // matter of course ("the assistant deletes tests that still fail").
-var modelDestroys = re(`\b(assistant|agent) (also |first |then |silently |quietly |automatically |simply |just )?(deletes|removes|wipes|overwrites|drops|force-pushes|disables|revokes|truncates|purges)\b`)
+var modelDestroys = re(`\b(assistant|agent|model) (also |first |then |silently |quietly |automatically |simply |just )?(deletes|removes|wipes|overwrites|drops|force-pushes|disables|revokes|truncates|purges)\b`)
