@@ -172,8 +172,15 @@ func (a *Text) sentences() []sentence {
 	out := a.sents
 	var cur sentence
 	var all feature
-	// words: the start and end of the last three words, for phrases
-	var ws [3][2]int
+	// words: the last three words, for phrases: their bounds, their own
+	// lexicon features and those of the two-word phrase each ends (read
+	// when the word before it starts a phrase), so no word or phrase is
+	// looked up twice
+	type word struct {
+		i, j   int
+		wf, pf feature
+	}
+	var ws [3]word
 	nw := 0
 	otherBefore := false
 	flush := func(n int) {
@@ -192,15 +199,13 @@ func (a *Text) sentences() []sentence {
 		out[n].f = cur.f
 		all |= cur.f
 	}
-	lookup := func(i, j int) {
+	lookup := func(i, j int) feature {
 		if !lexShape.has(s[i:j]) {
-			return
+			return 0
 		}
-		f, ok := lexicon[s[i:j]]
-		if !ok {
-			return
-		}
+		f := lexicon[s[i:j]]
 		cur.f |= f &^ kPhrase
+		return f
 	}
 	for n := range out {
 		cur = out[n]
@@ -248,17 +253,21 @@ func (a *Text) sentences() []sentence {
 					nw = 0
 					continue
 				}
-				// phrases ending here: the previous one or two words plus this
-				if nw >= 1 && ws[(nw-1)%3][1]+1 == i {
-					p1 := ws[(nw-1)%3]
-					if w := s[p1[0]:p1[1]]; lexShape.has(w) && lexicon[w]&kPhrase != 0 {
-						lookup(p1[0], k)
+				// phrases ending here: the previous one or two words plus
+				// this. The two words before are a phrase's start only if
+				// the first of them is one (lex marks both prefixes), and
+				// that pair was looked up when its second word was read.
+				var pf feature
+				if nw >= 1 && ws[(nw-1)%3].j+1 == i {
+					p1 := &ws[(nw-1)%3]
+					if p1.wf&kPhrase != 0 {
+						pf = lookup(p1.i, k)
 					}
-					if p2 := ws[(nw-2+3)%3]; nw >= 2 && p2[1]+1 == p1[0] && lexShape.has(s[p2[0]:p1[1]]) && lexicon[s[p2[0]:p1[1]]]&kPhrase != 0 {
-						lookup(p2[0], k)
+					if p2 := &ws[(nw-2+3)%3]; nw >= 2 && p2.j+1 == p1.i && p1.pf&kPhrase != 0 {
+						lookup(p2.i, k)
 					}
 				}
-				ws[nw%3] = [2]int{i, k}
+				ws[nw%3] = word{i, k, f, pf}
 				nw++
 			case c == ':' && k+2 < len(s) && s[k+1] == '/' && s[k+2] == '/':
 				cur.f |= kExternal
