@@ -145,13 +145,18 @@ func init() {
 	lex(kDataCtx, "never as instructions", "not as instructions", "not instructions", "review content", "evaluation material", "not act on", "does not act", "bait", "canary", "poisoning", "injection", "injections", "jailbreak", "jailbreaks", "phishing", "malicious", "adversarial", "red-team", "classify", "classifier", "detectors", "detector", "flags", "flagged", "blocked", "lint", "moderate", "dataset", "datasets", "corpus", "samples", "lure", "risky", "scanner", "evaluation", "social-engineering", "treated as data", "as data", "do not act", "never follow", "not followed", "never executes")
 }
 
-// lexShape filters lexicon lookups (see wordShapes).
-var lexShape wordShapes
+// lexShape filters lexicon lookups (see wordShapes); lexTable is the
+// lexicon as Text.sentences reads it (see featureTable).
+var (
+	lexShape wordShapes
+	lexTable *featureTable
+)
 
 func init() {
 	for w := range lexicon {
 		lexShape.add(w)
 	}
+	lexTable = newFeatureTable(lexicon)
 }
 
 // A sentence is a span of the normalised text and its features.
@@ -200,10 +205,7 @@ func (a *Text) sentences() []sentence {
 		all |= cur.f
 	}
 	lookup := func(i, j int) feature {
-		if !lexShape.has(s[i:j]) {
-			return 0
-		}
-		f := lexicon[s[i:j]]
+		f := lexTable.get(s[i:j])
 		cur.f |= f &^ kPhrase
 		return f
 	}
@@ -235,10 +237,7 @@ func (a *Text) sentences() []sentence {
 					cur.f |= kOthers // "other converters", "other providers"
 				}
 				otherBefore = w == "other" || w == "alternative" || w == "competing" || w == "rival"
-				var f feature
-				if lexShape.has(w) {
-					f = lexicon[w]
-				}
+				f := lexTable.get(w)
 				cur.f |= f &^ kPhrase
 				if k < len(s) && s[k] == '.' && k+1 < len(s) && isLetterByte(s[k+1]) {
 					// a dotted token: a domain, a file name

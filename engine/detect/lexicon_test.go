@@ -19,3 +19,40 @@ func TestLexiconPhrasePrefixes(t *testing.T) {
 		}
 	}
 }
+
+// TestFeatureTableMatchesLexicon: the table answers what the map does,
+// for every key, every prefix and suffix of a key and words it does not
+// hold.
+func TestFeatureTableMatchesLexicon(t *testing.T) {
+	check := func(w string) {
+		if got, want := lexTable.get(w), lexicon[w]; got != want {
+			t.Errorf("%q: table %x, map %x", w, got, want)
+		}
+	}
+	check("")
+	for k := range lexicon {
+		check(k)
+		for i := range len(k) {
+			check(k[:i])
+			check(k[i:])
+		}
+		check(k + "s")
+		check(k + " ")
+		check(strings.ToUpper(k))
+	}
+	for _, w := range strings.Fields("the a of to and or returns tool function user users's previous instruction instructionss abcdefghijklmnopq cursor") {
+		check(w)
+	}
+}
+
+// FuzzFeatureTable compares the table with the lexicon map on any word.
+func FuzzFeatureTable(f *testing.F) {
+	f.Add("user")
+	f.Add("system prompt")
+	f.Add("do not mention this")
+	f.Fuzz(func(t *testing.T, w string) {
+		if got, want := lexTable.get(w), lexicon[w]; got != want {
+			t.Errorf("%q: table %x, map %x", w, got, want)
+		}
+	})
+}
