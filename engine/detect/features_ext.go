@@ -145,7 +145,7 @@ func crossNamedChange(a *Text) (string, string) {
 				end = ss[n+1]
 			}
 			w := s[se.i:end.j]
-			if (g.any(kAlter|kReplace) || argChange.MatchString(w)) && (g.any(kExternal|kDeprecate|kRevoked|kServer) || f.has(kReplace|kSend) || argOverride.MatchString(w)) && (g&kThisTool == 0 || g&kDeprecate != 0) {
+			if (g.any(kAlter|kReplace) || argChangeSet.MatchString(w)) && (g.any(kExternal|kDeprecate|kRevoked|kServer) || f.has(kReplace|kSend) || argOverride.MatchString(w)) && (g&kThisTool == 0 || g&kDeprecate != 0) {
 				end.i = se.i
 				return sentenceHit(a, end, "changes how another tool ("+ids[0]+") is called or where its data goes")
 			}
@@ -208,7 +208,7 @@ func concealmentFeatures(a *Text) (string, string) {
 		if negatedHide.MatchString(t) {
 			continue // "never omit or hide the legacy ones" protects
 		}
-		if protectiveObject.MatchString(t) && !sideEffectVerbs.MatchString(t) || presentational.MatchString(t) || consentGuard.MatchString(t) {
+		if protectiveObjectSet.MatchString(t) && !sideEffectVerbsSet.MatchString(t) || presentationalSet.MatchString(t) || consentGuard.MatchString(t) {
 			continue // "do not show the password": unless something is also sent, rotated, forwarded
 		}
 		if fw := firstWord(t); f&(kUser|kModel|kYou) == 0 && thirdPerson(fw) && lexicon[fw]&kReply == 0 {
@@ -236,7 +236,7 @@ func concealmentFeatures(a *Text) (string, string) {
 			continue
 		}
 		t := s[se.i:se.j]
-		if protectiveObject.MatchString(t) || presentational.MatchString(t) || consentGuard.MatchString(t) {
+		if protectiveObjectSet.MatchString(t) || presentationalSet.MatchString(t) || consentGuard.MatchString(t) {
 			continue
 		}
 		for m := max(0, n-2); m <= n; m++ {

@@ -55,7 +55,7 @@ func concealmentAnswer(a *Text) (string, string) {
 			} else if k := strings.IndexAny(rest, ".;\n"); k >= 0 {
 				rest = rest[:k]
 			}
-			if (m[10] < 0 || !notScripted[strings.TrimSpace(w[m[10]:m[11]])]) && !protectiveObject.MatchString(rest) {
+			if (m[10] < 0 || !notScripted[strings.TrimSpace(w[m[10]:m[11]])]) && !protectiveObjectSet.MatchString(rest) {
 				lo.j = hi.j
 				return sentenceHit(a, lo, "scripts the answer the model gives when the user asks about the tool")
 			}

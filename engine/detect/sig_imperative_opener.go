@@ -75,7 +75,7 @@ func defaultImperativeOpener(a *Text) (string, string) {
 				}
 			case "ignore", "disregard", "forget", "override":
 				// "Ignore case when matching" is an option, not an order.
-				if !overrideObject.MatchString(sentence) {
+				if !overrideObjectSet.MatchString(sentence) {
 					continue
 				}
 			}
