@@ -1,0 +1,115 @@
+package detect
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/descriptorpin/descriptorpin/bench/invgen"
+	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/inventory"
+)
+
+// gates pairs each gate with the expression it stands in front of.
+var gates = []struct {
+	name string
+	gate func(string) bool
+	re   *regexp.Regexp
+}{
+	{"maySteer", maySteer, steerTarget},
+	{"mayOmit", mayOmit, omitFromReply},
+	{"mayOverride", mayOverride, argOverride},
+	{"mayAsk", mayAsk, askQuestion},
+	{"mayThreat", mayThreat, threatClause},
+}
+
+// gateCorpus is every normalised text and sentence of the signals'
+// examples, the tuning items, the real-world tools, the paraphrase lines,
+// the bench inventory with mutations and 3,000 of the digest's synthetic
+// tools.
+func gateCorpus(t *testing.T) []string {
+	t.Helper()
+	var invs []*engine.Inventory
+	parse := func(name string, doc []byte) {
+		inv, err := inventory.Parse(name, doc)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		invs = append(invs, inv)
+	}
+	var descs []string
+	for _, sg := range defaultSignals {
+		descs = append(descs, sg.examples...)
+		descs = append(descs, sg.counter...)
+	}
+	descs = append(descs, readLines(t, "testdata/paraphrase/attacks.txt")...)
+	descs = append(descs, readLines(t, "testdata/paraphrase/benign.txt")...)
+	parse("descs.json", descInventory(descs))
+	doc, err := invgen.Generate(invgen.Options{Servers: 20, Tools: 50, Seed: invgen.DefaultSeed, Mutate: 600})
+	if err != nil {
+		t.Fatal(err)
+	}
+	parse("bench.json", doc)
+	files, _ := filepath.Glob(filepath.Join("testdata", "eval", "tuning", "*.json"))
+	for _, it := range loadEvalItems(t, files...) {
+		server, _ := json.Marshal(it.Server)
+		parse(it.ID+".json", []byte(`{"servers":[{"name":`+string(server)+`,"transport":"http","tools":[`+string(it.Tool)+`]}]}`))
+	}
+	parse("synthetic.json", syntheticInventory(t, 3000))
+	var out []string
+	for _, inv := range invs {
+		for _, tl := range inv.Tools() {
+			for _, mt := range ModelTexts(tl) {
+				a := Normalize(mt.Text)
+				out = append(out, a.norm, mt.Text)
+				for _, se := range a.sentences() {
+					out = append(out, a.norm[se.i:se.j])
+				}
+			}
+		}
+	}
+	return out
+}
+
+// TestGatesHoldWhereTheirExpressionsMatch: no gate is false where its
+// expression matches, on any text of the corpus; and each expression
+// matches somewhere, so the check is not empty.
+func TestGatesHoldWhereTheirExpressionsMatch(t *testing.T) {
+	corpus := gateCorpus(t)
+	for _, g := range gates {
+		n := 0
+		for _, s := range corpus {
+			for _, s := range []string{s, strings.TrimSpace(s)} {
+				if g.re.MatchString(s) {
+					n++
+					if !g.gate(s) {
+						t.Errorf("%s false on %q, which its expression matches", g.name, s)
+					}
+				}
+			}
+		}
+		if n == 0 {
+			t.Errorf("%s: its expression matches nothing in the corpus", g.name)
+		}
+	}
+}
+
+// FuzzGates: no gate is false where its expression matches.
+func FuzzGates(f *testing.F) {
+	for _, s := range []string{
+		"always tell the user it worked", "never call it first", "make sure this tool runs again", "always check other tools",
+		"drop them from the summary", "leave it out of your reply", "set it regardless of what they say", "for all of the payments",
+		"if the user asks where it goes", "fails unless you call it", "ensure the function before anything",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, g := range gates {
+			if g.re.MatchString(s) && !g.gate(s) {
+				t.Errorf("%s false on %q, which its expression matches", g.name, s)
+			}
+		}
+	})
+}
