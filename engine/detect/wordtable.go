@@ -2,15 +2,18 @@ package detect
 
 // featureTable holds the lexicon for Text.sentences, which looks up
 // every word of every sentence and most of its two- and three-word
-// phrases: an open-addressing hash table, at most a quarter full, with a
-// 16-bit tag per slot, so a word that is not there (most of them) costs
-// one hash and one load, and one that is there one string compare. It
-// answers what the lexicon map answers (TestFeatureTableMatchesLexicon)
-// and is built once, after every lex call.
+// phrases: an open-addressing hash table, at most a quarter full, with an
+// 8-bit tag per slot (8 KB for the lexicon, so the tags stay in the
+// nearest cache), so a word that is not there (most of them) costs one
+// hash and one load, and one that is there one string compare. A slot's
+// entry is an index into a dense list. It answers what the lexicon map
+// answers (TestFeatureTableMatchesLexicon) and is built once, after
+// every lex call.
 type featureTable struct {
-	shift uint // 64 minus the table's bits: a hash's top bits are its slot
-	tags  []uint16
-	slots []featureSlot
+	shift uint    // 64 minus the table's bits: a hash's top bits are its slot
+	tags  []uint8 // 0 for an empty slot
+	at    []uint16
+	ents  []featureSlot
 }
 
 type featureSlot struct {
@@ -44,7 +47,10 @@ func newFeatureTable(m map[string]feature) *featureTable {
 	for 1<<bits < 4*len(m) {
 		bits++
 	}
-	t := &featureTable{shift: 64 - bits, tags: make([]uint16, 1<<bits), slots: make([]featureSlot, 1<<bits)}
+	t := &featureTable{shift: 64 - bits, tags: make([]uint8, 1<<bits), at: make([]uint16, 1<<bits)}
+	if len(m) > 1<<16 {
+		panic("featureTable: more than 65,536 words")
+	}
 	mask := uint64(len(t.tags) - 1)
 	for w, f := range m {
 		h := wordHash(w)
@@ -53,13 +59,14 @@ func newFeatureTable(m map[string]feature) *featureTable {
 			i = (i + 1) & mask
 		}
 		t.tags[i] = t.tag(h)
-		t.slots[i] = featureSlot{w, f}
+		t.at[i] = uint16(len(t.ents))
+		t.ents = append(t.ents, featureSlot{w, f})
 	}
 	return t
 }
 
-// tag is the slot tag of hash h: the 16 bits below the slot bits, never 0.
-func (t *featureTable) tag(h uint64) uint16 { return uint16(h>>(t.shift-16)) | 1 }
+// tag is the slot tag of hash h: the 8 bits below the slot bits, never 0.
+func (t *featureTable) tag(h uint64) uint8 { return uint8(h>>(t.shift-8)) | 1 }
 
 // get returns the features of w, 0 when the table does not hold it.
 func (t *featureTable) get(w string) feature {
@@ -71,8 +78,8 @@ func (t *featureTable) get(w string) feature {
 		case 0:
 			return 0
 		case tag:
-			if s := &t.slots[i]; s.key == w {
-				return s.f
+			if e := &t.ents[t.at[i]]; e.key == w {
+				return e.f
 			}
 		}
 	}
