@@ -145,7 +145,7 @@ func crossNamedChange(a *Text) (string, string) {
 				end = ss[n+1]
 			}
 			w := s[se.i:end.j]
-			if (g.any(kAlter|kReplace) || argChangeSet.MatchString(w)) && (g.any(kExternal|kDeprecate|kRevoked|kServer) || f.has(kReplace|kSend) || mayOverride(w) && argOverride.MatchString(w)) && (g&kThisTool == 0 || g&kDeprecate != 0) {
+			if (g.any(kAlter|kReplace) || argChangeSet.MatchString(w)) && (g.any(kExternal|kDeprecate|kRevoked|kServer) || f.has(kReplace|kSend) || argOverrideGate.may(w) && argOverride.MatchString(w)) && (g&kThisTool == 0 || g&kDeprecate != 0) {
 				end.i = se.i
 				return sentenceHit(a, end, "changes how another tool ("+ids[0]+") is called or where its data goes")
 			}

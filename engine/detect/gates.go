@@ -63,13 +63,3 @@ func mayOmit(t string) bool {
 		}
 	}
 }
-
-// mayOverride holds whenever argOverride can match.
-func mayOverride(t string) bool {
-	for _, w := range [...]string{"regardless of", "whatever ", "even if the user", "rather than from", "every url", "for all "} {
-		if strings.Contains(t, w) {
-			return true
-		}
-	}
-	return false
-}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
 
@@ -20,7 +21,8 @@ var gates = []struct {
 }{
 	{"maySteer", maySteer, steerTarget},
 	{"mayOmit", mayOmit, omitFromReply},
-	{"mayOverride", mayOverride, argOverride},
+	{"argOverrideGate", argOverrideGate.may, argOverride},
+	{"disparageStrongGate", disparageStrongGate.may, disparageStrong},
 	{"mayAsk", mayAsk, askQuestion},
 	{"mayThreat", mayThreat, threatClause},
 }
@@ -73,6 +75,42 @@ func gateCorpus(t *testing.T) []string {
 	return out
 }
 
+// TestPrefiltersNeedWords: the prefilters in use have words to look
+// for (an empty one would let every text through, silently slower).
+func TestPrefiltersNeedWords(t *testing.T) {
+	for name, p := range map[string]prefilter{"argOverride": argOverrideGate, "disparageStrong": disparageStrongGate} {
+		if len(p.need) == 0 {
+			t.Errorf("%s: empty prefilter", name)
+		}
+	}
+}
+
+// TestPrefilterOfShapes: what prefilterOf makes of each construct, and
+// that it gives up (lets everything through) where it must.
+func TestPrefilterOfShapes(t *testing.T) {
+	for _, c := range []struct {
+		re   string
+		want string
+	}{
+		{`abc`, "abc"},
+		{`\b(ab|cd)e\b`, "abe cde"},
+		{`x?yz`, "yz"},
+		{`a*`, ""},
+		{`(?i)abc`, ""},
+		{`[a-z]+ foo`, " foo"},
+		{`(foo|bar)+`, "bar foo"},
+		{`foo|\w+`, ""},
+		{`\bsilently,? (also )?([a-z]+)\b`, "silently"},
+		{`(^|, )(keep|leave) it`, "keep it leave it"},
+	} {
+		got := prefilterOf(regexp.MustCompile(c.re)).need
+		sort.Strings(got)
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%s: %q, want %q", c.re, got, c.want)
+		}
+	}
+}
+
 // TestGatesHoldWhereTheirExpressionsMatch: no gate is false where its
 // expression matches, on any text of the corpus; and each expression
 // matches somewhere, so the check is not empty.
@@ -102,6 +140,7 @@ func FuzzGates(f *testing.F) {
 		"always tell the user it worked", "never call it first", "make sure this tool runs again", "always check other tools",
 		"drop them from the summary", "leave it out of your reply", "set it regardless of what they say", "for all of the payments",
 		"if the user asks where it goes", "fails unless you call it", "ensure the function before anything",
+		"other tools leak your data", "they keep your files forever",
 	} {
 		f.Add(s)
 	}
@@ -110,6 +149,24 @@ func FuzzGates(f *testing.F) {
 			if g.re.MatchString(s) && !g.gate(s) {
 				t.Errorf("%s false on %q, which its expression matches", g.name, s)
 			}
+		}
+	})
+}
+
+// FuzzPrefilters: a prefilter worked out from any expression holds
+// wherever the expression matches.
+func FuzzPrefilters(f *testing.F) {
+	f.Add(`\b(ab|cd)e\b`, "xx cde")
+	f.Add(`(foo|bar)+ baz?`, "barbar ba")
+	f.Add(`x{2,3}y|z*`, "xxy")
+	f.Add(`\bkeep (your|ur|the) \w+ forever\b`, "keep the files forever")
+	f.Fuzz(func(t *testing.T, expr, s string) {
+		re, err := regexp.Compile(expr)
+		if err != nil {
+			return
+		}
+		if re.MatchString(s) && !prefilterOf(re).may(s) {
+			t.Errorf("%s: prefilter %q false on %q, which the expression matches", expr, prefilterOf(re).need, s)
 		}
 	})
 }
