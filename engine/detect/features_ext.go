@@ -560,10 +560,15 @@ func afterColon(t string) string {
 // dottedCandidate reports a '.' between a letter and a letter, the least
 // dottedToolRe needs.
 func dottedCandidate(t string) bool {
-	for k := 1; k+1 < len(t); k++ {
-		if t[k] == '.' && isLetterByte(t[k-1]) && isLetterByte(t[k+1]) {
+	for off := 0; ; {
+		k := strings.IndexByte(t[off:], '.')
+		if k < 0 {
+			return false
+		}
+		k += off
+		if k >= 1 && k+1 < len(t) && isLetterByte(t[k-1]) && isLetterByte(t[k+1]) {
 			return true
 		}
+		off = k + 1
 	}
-	return false
 }

@@ -170,3 +170,26 @@ func FuzzPrefilters(f *testing.F) {
 		}
 	})
 }
+
+// dottedCandidateByBytes is dottedCandidate as first written, one byte
+// at a time.
+func dottedCandidateByBytes(t string) bool {
+	for k := 1; k+1 < len(t); k++ {
+		if t[k] == '.' && isLetterByte(t[k-1]) && isLetterByte(t[k+1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// FuzzDottedCandidate compares dottedCandidate with the byte loop.
+func FuzzDottedCandidate(f *testing.F) {
+	for _, s := range []string{"", ".", "a.b", "a.", ".a", "1.b", "a.1", "e.g. x", "calendar.create_event", "..a.b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := dottedCandidate(s), dottedCandidateByBytes(s); got != want {
+			t.Errorf("%q: %v, want %v", s, got, want)
+		}
+	})
+}
