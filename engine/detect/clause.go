@@ -148,13 +148,18 @@ func init() {
 	lex(kDataCtx, "never as instructions", "not as instructions", "not instructions", "review content", "evaluation material", "not act on", "does not act", "bait", "canary", "poisoning", "injection", "injections", "jailbreak", "jailbreaks", "phishing", "malicious", "adversarial", "red-team", "classify", "classifier", "detectors", "detector", "flags", "flagged", "blocked", "lint", "moderate", "dataset", "datasets", "corpus", "samples", "lure", "risky", "scanner", "evaluation", "social-engineering", "treated as data", "as data", "do not act", "never follow", "not followed", "never executes", "detects", "quarantine", "quarantined", "not obeyed", "never runs", "never run")
 }
 
-// lexShape filters lexicon lookups (see wordShapes).
-var lexShape wordShapes
+// lexShape filters lexicon lookups (see wordShapes); lexTable is the
+// lexicon as Text.sentences reads it (see featureTable).
+var (
+	lexShape wordShapes
+	lexTable *featureTable
+)
 
 func init() {
 	for w := range lexicon {
 		lexShape.add(w)
 	}
+	lexTable = newFeatureTable(lexicon)
 }
 
 // A sentence is a span of the normalised text and its features.
@@ -175,8 +180,15 @@ func (a *Text) sentences() []sentence {
 	out := a.sents
 	var cur sentence
 	var all feature
-	// words: the start and end of the last three words, for phrases
-	var ws [3][2]int
+	// words: the last three words, for phrases: their bounds, their own
+	// lexicon features and those of the two-word phrase each ends (read
+	// when the word before it starts a phrase), so no word or phrase is
+	// looked up twice
+	type word struct {
+		i, j   int
+		wf, pf feature
+	}
+	var ws [3]word
 	nw := 0
 	otherBefore := false
 	flush := func(n int) {
@@ -195,15 +207,10 @@ func (a *Text) sentences() []sentence {
 		out[n].f = cur.f
 		all |= cur.f
 	}
-	lookup := func(i, j int) {
-		if !lexShape.has(s[i:j]) {
-			return
-		}
-		f, ok := lexicon[s[i:j]]
-		if !ok {
-			return
-		}
+	lookup := func(i, j int) feature {
+		f := lexTable.get(s[i:j])
 		cur.f |= f &^ kPhrase
+		return f
 	}
 	for n := range out {
 		cur = out[n]
@@ -233,10 +240,7 @@ func (a *Text) sentences() []sentence {
 					cur.f |= kOthers // "other converters", "other providers"
 				}
 				otherBefore = w == "other" || w == "alternative" || w == "competing" || w == "rival"
-				var f feature
-				if lexShape.has(w) {
-					f = lexicon[w]
-				}
+				f := lexTable.get(w)
 				cur.f |= f &^ kPhrase
 				if k < len(s) && s[k] == '.' && k+1 < len(s) && isLetterByte(s[k+1]) {
 					// a dotted token: a domain, a file name
@@ -251,17 +255,21 @@ func (a *Text) sentences() []sentence {
 					nw = 0
 					continue
 				}
-				// phrases ending here: the previous one or two words plus this
-				if nw >= 1 && ws[(nw-1)%3][1]+1 == i {
-					p1 := ws[(nw-1)%3]
-					if w := s[p1[0]:p1[1]]; lexShape.has(w) && lexicon[w]&kPhrase != 0 {
-						lookup(p1[0], k)
+				// phrases ending here: the previous one or two words plus
+				// this. The two words before are a phrase's start only if
+				// the first of them is one (lex marks both prefixes), and
+				// that pair was looked up when its second word was read.
+				var pf feature
+				if nw >= 1 && ws[(nw-1)%3].j+1 == i {
+					p1 := &ws[(nw-1)%3]
+					if p1.wf&kPhrase != 0 {
+						pf = lookup(p1.i, k)
 					}
-					if p2 := ws[(nw-2+3)%3]; nw >= 2 && p2[1]+1 == p1[0] && lexShape.has(s[p2[0]:p1[1]]) && lexicon[s[p2[0]:p1[1]]]&kPhrase != 0 {
-						lookup(p2[0], k)
+					if p2 := &ws[(nw-2+3)%3]; nw >= 2 && p2.j+1 == p1.i && p1.pf&kPhrase != 0 {
+						lookup(p2.i, k)
 					}
 				}
-				ws[nw%3] = [2]int{i, k}
+				ws[nw%3] = word{i, k, f, pf}
 				nw++
 			case c == ':' && k+2 < len(s) && s[k+1] == '/' && s[k+2] == '/':
 				cur.f |= kExternal

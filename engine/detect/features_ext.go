@@ -152,7 +152,7 @@ func crossNamedChange(a *Text) (string, string) {
 				end = ss[n+1]
 			}
 			w := s[se.i:end.j]
-			if (g.any(kAlter|kReplace) || g.has(kDeprecate|kPrefer) || argChange.MatchString(w)) && (g.any(kExternal|kDeprecate|kRevoked|kServer) || f.has(kReplace|kSend) || argOverride.MatchString(w)) && (g&kThisTool == 0 || g&kDeprecate != 0) {
+			if (g.any(kAlter|kReplace) || g.has(kDeprecate|kPrefer) || argChangeSet.MatchString(w)) && (g.any(kExternal|kDeprecate|kRevoked|kServer) || f.has(kReplace|kSend) || argOverrideGate.may(w) && argOverride.MatchString(w)) && (g&kThisTool == 0 || g&kDeprecate != 0) {
 				end.i = se.i
 				return sentenceHit(a, end, "changes how another tool ("+ids[0]+") is called or where its data goes")
 			}
@@ -219,7 +219,7 @@ func concealmentFeatures(a *Text) (string, string) {
 		if negatedHide.MatchString(t) || usedToHide.MatchString(t) {
 			continue // "never omit or hide the legacy ones" protects; "characters that can be used to hide instructions" describes
 		}
-		if protectiveObject.MatchString(t) && !sideEffectVerbs.MatchString(t) && !routingParam(a) || presentational.MatchString(t) || consents(t) {
+		if protectiveObjectSet.MatchString(t) && !sideEffectVerbsSet.MatchString(t) && !routingParam(a) || presentationalSet.MatchString(t) || consents(t) {
 			continue // "do not show the password": unless something is also sent, rotated, forwarded
 		}
 		if fw := firstWord(t); f&(kUser|kModel|kYou) == 0 && !order && thirdPerson(fw) && lexicon[fw]&kReply == 0 {
@@ -247,7 +247,7 @@ func concealmentFeatures(a *Text) (string, string) {
 			continue
 		}
 		t := s[se.i:se.j]
-		if protectiveObject.MatchString(t) || presentational.MatchString(t) || consents(t) {
+		if protectiveObjectSet.MatchString(t) || presentationalSet.MatchString(t) || consents(t) {
 			continue
 		}
 		for m := max(0, n-2); m <= n; m++ {
@@ -264,10 +264,10 @@ func concealmentFeatures(a *Text) (string, string) {
 	// asks for a breakdown"
 	for _, se := range ss {
 		t := s[se.i:se.j]
-		if !evenAsked(t) || protectiveObject.MatchString(t) || presentational.MatchString(t) {
+		if !evenAsked(t) || protectiveObjectSet.MatchString(t) || presentationalSet.MatchString(t) {
 			continue
 		}
-		if se.f&kHide != 0 || se.f.has(kNeg|kDisclose) || omitFromReply.MatchString(t) || strings.Contains(t, " only ") || leaveOut.MatchString(t) {
+		if se.f&kHide != 0 || se.f.has(kNeg|kDisclose) || mayOmit(t) && omitFromReply.MatchString(t) || strings.Contains(t, " only ") || leaveOut.MatchString(t) {
 			return sentenceHit(a, se, "keeps something from the user even when the user asks")
 		}
 	}
@@ -604,12 +604,17 @@ func afterColon(t string) string {
 // dottedCandidate reports a '.' between a letter and a letter, the least
 // dottedToolRe needs.
 func dottedCandidate(t string) bool {
-	for k := 1; k+1 < len(t); k++ {
-		if t[k] == '.' && isLetterByte(t[k-1]) && isLetterByte(t[k+1]) {
+	for off := 0; ; {
+		k := strings.IndexByte(t[off:], '.')
+		if k < 0 {
+			return false
+		}
+		k += off
+		if k >= 1 && k+1 < len(t) && isLetterByte(t[k-1]) && isLetterByte(t[k+1]) {
 			return true
 		}
+		off = k + 1
 	}
-	return false
 }
 
 // consents reports a real condition of consent: "unless the user asks",

@@ -85,7 +85,7 @@ func concealmentMatch(a *Text) (string, string) {
 				// user asks for the details, you can show them."
 				_, se2 := sentenceOf(s, se, se)
 				_, se3 := sentenceOf(s, se2, se2)
-				if w := s[ss:se3]; consentGuard.MatchString(w) && !strings.Contains(w, "even if") && !strings.Contains(w, "even when") || protectiveObject.MatchString(s[i:j]) || presentational.MatchString(s[i:j]) {
+				if w := s[ss:se3]; consentGuard.MatchString(w) && !strings.Contains(w, "even if") && !strings.Contains(w, "even when") || protectiveObjectSet.MatchString(s[i:j]) || presentationalSet.MatchString(s[i:j]) {
 					continue
 				}
 			case 8:
@@ -96,7 +96,7 @@ func concealmentMatch(a *Text) (string, string) {
 				}
 				// "The user doesn't see raw JSON: describe the status in
 				// plain words" is about presentation
-				if ss, se := sentenceOf(s, i, j); presentational.MatchString(s[ss:se]) {
+				if ss, se := sentenceOf(s, i, j); presentationalSet.MatchString(s[ss:se]) {
 					continue
 				}
 			case 11:

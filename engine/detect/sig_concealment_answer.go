@@ -55,16 +55,16 @@ func concealmentAnswer(a *Text) (string, string) {
 			} else if k := strings.IndexAny(rest, ".;\n"); k >= 0 {
 				rest = rest[:k]
 			}
-			if (m[10] < 0 || !notScripted[strings.TrimSpace(w[m[10]:m[11]])]) && !protectiveObject.MatchString(rest) {
+			if (m[10] < 0 || !notScripted[strings.TrimSpace(w[m[10]:m[11]])]) && !protectiveObjectSet.MatchString(rest) {
 				lo.j = hi.j
 				return sentenceHit(a, lo, "scripts the answer the model gives when the user asks about the tool")
 			}
 		}
-		if !sideEffect && !((strings.Contains(t, " out of ") || strings.Contains(t, " from ")) && omitFromReply.MatchString(t)) {
+		if !sideEffect && !(mayOmit(t) && omitFromReply.MatchString(t)) {
 			continue
 		}
 		if se.f.any(kUser|kReply|kYou|kModel) || n > 0 && ss[n-1].f.any(kUser|kReply) {
-			omits := (strings.Contains(t, " out of ") || strings.Contains(t, " from ")) && omitFromReply.MatchString(t)
+			omits := mayOmit(t) && omitFromReply.MatchString(t)
 			if sideEffect && omits {
 				return sentenceHit(a, se, "keeps a side effect of the tool out of what the user reads")
 			}

@@ -75,7 +75,7 @@ func defaultImperativeOpener(a *Text) (string, string) {
 				}
 			case "ignore", "disregard", "forget", "override":
 				// "Ignore case when matching" is an option, not an order.
-				if !overrideObject.MatchString(sentence) {
+				if !overrideObjectSet.MatchString(sentence) {
 					continue
 				}
 			}
@@ -84,7 +84,7 @@ func defaultImperativeOpener(a *Text) (string, string) {
 				// trailing slash" guide the caller; steering is about the
 				// user, the reply, other tools or this tool's place in
 				// every task.
-				if !steerTarget.MatchString(sentence) || consentGuard.MatchString(sentence) {
+				if !(maySteer(sentence) && steerTarget.MatchString(sentence)) || consentGuard.MatchString(sentence) {
 					continue
 				}
 			}

@@ -74,7 +74,7 @@ func preferenceMatch(a *Text) (string, string) {
 			return sentenceHit(a, se, "tells the model to use this tool for everything, with praise, disparagement or against the user's own choice")
 		case f&kPrefer != 0 && all&kSuperlative != 0 && f.any(kModal|kEvery) && (f.any(kThisTool|kToolWord) || namesItself(a, a.norm[se.i:se.j]) || a.tool != nil && a.tool.title == a):
 			return sentenceHit(a, se, "marketing claims with an order to pick this tool")
-		case f.has(kModal|kReplace) && f.any(kPrefer|kCall) && f.any(kToolWord|kIdent) && f&kNeg == 0 && (disparageStrong.MatchString(a.norm[se.i:se.j]) || all&kSuperlative != 0) && f&kConsent == 0:
+		case f.has(kModal|kReplace) && f.any(kPrefer|kCall) && f.any(kToolWord|kIdent) && f&kNeg == 0 && (disparageStrongGate.may(a.norm[se.i:se.j]) && disparageStrong.MatchString(a.norm[se.i:se.j]) || all&kSuperlative != 0) && f&kConsent == 0:
 			return sentenceHit(a, se, "tells the model to use this tool in place of others, with praise or disparagement")
 		case all&kSuperlative != 0 && f&kThisTool != 0 && f&kCall != 0 && f&kEvery != 0 && f&kNeg == 0 && f&kConsent == 0 && strings.Contains(a.norm[se.i:se.j], " first") && !thirdPerson(firstWord(a.norm[se.i:se.j])):
 			return sentenceHit(a, se, "marketing claims with an order to call this tool first")
@@ -92,7 +92,7 @@ func preferenceMatch(a *Text) (string, string) {
 			return sentenceHit(a, se, "tells the model to pick this tool over the others")
 		case all&kSuperlative != 0 && f&kConsent == 0 && chooseOver.MatchString(a.norm[se.i:se.j]):
 			return sentenceHit(a, se, "praise with an order to use this tool over or before others")
-		case f&kOtherW != 0 && disparageStrong.MatchString(a.norm[se.i:se.j]) && all.any(kModal|kNeg) && all&kCall != 0 && f&kConsent == 0 && all&kDataCtx == 0:
+		case f&kOtherW != 0 && disparageStrongGate.may(a.norm[se.i:se.j]) && disparageStrong.MatchString(a.norm[se.i:se.j]) && all.any(kModal|kNeg) && all&kCall != 0 && f&kConsent == 0 && all&kDataCtx == 0:
 			return sentenceHit(a, se, "runs down other tools to steer the model's choice")
 		}
 	}

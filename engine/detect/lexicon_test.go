@@ -1,0 +1,58 @@
+package detect
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestLexiconPhrasePrefixes checks what Text.sentences relies on to look
+// each two-word phrase up once: a two-word key that starts a longer
+// phrase has a first word that starts one too.
+func TestLexiconPhrasePrefixes(t *testing.T) {
+	for k, f := range lexicon {
+		i := strings.IndexByte(k, ' ')
+		if f&kPhrase == 0 || i <= 0 || strings.Contains(k[i+1:], " ") {
+			continue
+		}
+		if lexicon[k[:i]]&kPhrase == 0 {
+			t.Errorf("%q starts a phrase but %q does not", k, k[:i])
+		}
+	}
+}
+
+// TestFeatureTableMatchesLexicon: the table answers what the map does,
+// for every key, every prefix and suffix of a key and words it does not
+// hold.
+func TestFeatureTableMatchesLexicon(t *testing.T) {
+	check := func(w string) {
+		if got, want := lexTable.get(w), lexicon[w]; got != want {
+			t.Errorf("%q: table %x, map %x", w, got, want)
+		}
+	}
+	check("")
+	for k := range lexicon {
+		check(k)
+		for i := range len(k) {
+			check(k[:i])
+			check(k[i:])
+		}
+		check(k + "s")
+		check(k + " ")
+		check(strings.ToUpper(k))
+	}
+	for _, w := range strings.Fields("the a of to and or returns tool function user users's previous instruction instructionss abcdefghijklmnopq cursor") {
+		check(w)
+	}
+}
+
+// FuzzFeatureTable compares the table with the lexicon map on any word.
+func FuzzFeatureTable(f *testing.F) {
+	f.Add("user")
+	f.Add("system prompt")
+	f.Add("do not mention this")
+	f.Fuzz(func(t *testing.T, w string) {
+		if got, want := lexTable.get(w), lexicon[w]; got != want {
+			t.Errorf("%q: table %x, map %x", w, got, want)
+		}
+	})
+}
