@@ -544,18 +544,21 @@ func (f feature) any(want feature) bool { return f&want != 0 }
 // evenAsked reports a sentence that holds out against the user's own
 // question: "even if the user asks", "even when asked directly".
 func evenAsked(t string) bool {
-	for _, lead := range []string{"even if ", "even when ", "even though "} {
-		for off := 0; ; {
-			k := strings.Index(t[off:], lead)
-			if k < 0 {
-				break
-			}
-			off += k + len(lead)
-			rest := t[off:min(len(t), off+40)]
-			if strings.Contains(rest, "ask") || strings.Contains(rest, "wants to know") || strings.Contains(rest, "question") || strings.Contains(rest, "press") {
-				return true
-			}
+	for off := 0; ; {
+		k := strings.Index(t[off:], "even ")
+		if k < 0 {
+			return false
+		}
+		off += k + len("even ")
+		rest := t[off:]
+		switch {
+		case strings.HasPrefix(rest, "if "), strings.HasPrefix(rest, "when "), strings.HasPrefix(rest, "though "):
+		default:
+			continue
+		}
+		rest = rest[:min(len(rest), 45)]
+		if strings.Contains(rest, "ask") || strings.Contains(rest, "wants to know") || strings.Contains(rest, "question") || strings.Contains(rest, "press") {
+			return true
 		}
 	}
-	return false
 }

@@ -532,9 +532,12 @@ func propertyHarvest(a *Text) (string, string) {
 	for _, se := range a.sentences() {
 		f := se.f
 		d := f & harvestData &^ purpose
+		if d == 0 || f.any(kConsent|kDataCtx|kNeg) {
+			continue
+		}
 		t := s[se.i:se.j]
-		hostList := len(hostItems.FindAllStringIndex(t, 3)) >= 3
-		if d == 0 || f.any(kConsent|kDataCtx|kNeg) || propFits(name, d) && !f.any(kEvery|kVerbatim) && !hostList {
+		hostList := d&kHost != 0 && len(hostItems.FindAllStringIndex(t, 3)) >= 3
+		if propFits(name, d) && !f.any(kEvery|kVerbatim) && !hostList {
 			continue
 		}
 		if ctxSource.MatchString(t) && f.any(kGive|kSend|kProvenance|kModal|kEvery|kVerbatim|kUser) || hostList {
