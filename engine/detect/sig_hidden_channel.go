@@ -138,7 +138,7 @@ func tokenAsData(a *Text, _, j int) bool {
 	}
 	words := 0
 	for _, w := range strings.Fields(s[j:end]) {
-		if strings.Trim(w, "`'\".,;:.()…-") != "" {
+		if strings.Trim(w, "`'\".,;:()…-") != "" {
 			words++
 		}
 	}
