@@ -76,13 +76,18 @@ func (p *invParser) inventory(root *jsonv.Value) (*engine.Inventory, error) {
 	// name a tool anything). Only a key two tools share is ambiguous, and
 	// only that is refused: rejecting every odd tool name would let a
 	// server make its whole inventory unscannable.
-	keys := map[string]*engine.Tool{}
+	n := 0
+	for _, s := range inv.Servers {
+		n += len(s.Tools)
+	}
+	keys := make(map[string]*engine.Tool, n)
 	for _, s := range inv.Servers {
 		for _, t := range s.Tools {
-			if prev, dup := keys[t.Key()]; dup {
-				return nil, p.errAt(t.Raw, t.Path+".name", "key %s is ambiguous: server %s tool %s and server %s tool %s", q(t.Key()), q(prev.Server), q(prev.Name), q(t.Server), q(t.Name))
+			k := t.Key()
+			if prev, dup := keys[k]; dup {
+				return nil, p.errAt(t.Raw, t.Path+".name", "key %s is ambiguous: server %s tool %s and server %s tool %s", q(k), q(prev.Server), q(prev.Name), q(t.Server), q(t.Name))
 			}
-			keys[t.Key()] = t
+			keys[k] = t
 		}
 	}
 	return inv, nil
