@@ -170,12 +170,18 @@ func applyAcceptances(f engine.Finding, pn *pin.Pin, rs detect.RuleSet) (reporte
 type scanned struct {
 	tool *engine.Tool
 	hash string
-	desc pin.Descriptor // built only for a tool that differs from the pin
+	// Built only for a tool that differs from the pin: its descriptor
+	// and the descriptor's canonical tree.
+	desc pin.Descriptor
+	tree jsonv.Value
 }
 
 // describe fills in the descriptor of a tool that differs from the pin.
+// The tree is built from the value, not by parsing the encoding: the
+// same value (canon.Tree is what parsing the encoding gives).
 func (sc *scanned) describe(pn *pin.Pin) {
 	sc.desc = pin.Describe(sc.tool, pn.Format, pn.Exclude)
+	sc.tree = canon.Tree(&sc.desc.Value)
 }
 
 func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, ds []digest, notes *[]string) []engine.Finding {
@@ -219,7 +225,7 @@ func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, ds []digest, n
 				Class: engine.Mutation, Severity: engine.High, Subject: k, Server: sc.tool.Server, Tool: sc.tool.Name,
 				PinnedHash: pt.Hash, ScannedHash: sc.desc.Hash, Path: sc.tool.Path, Line: sc.tool.Line,
 			}
-			f.Changes = diffDescriptors(pt.Descriptor(), &sc.desc.Tree, opt.Rules)
+			f.Changes = diffDescriptors(pt.Descriptor(), &sc.tree, opt.Rules)
 			if len(f.Changes) > MaxChanges {
 				f.ChangesOmitted = len(f.Changes) - MaxChanges
 				f.Changes = f.Changes[:MaxChanges]
@@ -253,7 +259,7 @@ func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, ds []digest, n
 				PinnedHash: pt.Hash, ScannedHash: sc.desc.Hash, Path: sc.tool.Path, Line: sc.tool.Line,
 				RenamedFrom: old, Detail: "renamed from " + old,
 			}
-			f.Changes = diffDescriptors(pt.Descriptor(), &sc.desc.Tree, opt.Rules)
+			f.Changes = diffDescriptors(pt.Descriptor(), &sc.tree, opt.Rules)
 			if len(f.Changes) > MaxChanges {
 				f.ChangesOmitted = len(f.Changes) - MaxChanges
 				f.Changes = f.Changes[:MaxChanges]
@@ -611,7 +617,7 @@ func renameSides(removed []*pin.Tool, added []scanned) (olds, news []detect.Rena
 		olds = append(olds, detect.RenameCandidate{Key: pt.Key, Server: pt.Server, Desc: pt.Descriptor()})
 	}
 	for i := range added {
-		news = append(news, detect.RenameCandidate{Key: added[i].tool.Key(), Server: added[i].tool.Server, Desc: &added[i].desc.Tree})
+		news = append(news, detect.RenameCandidate{Key: added[i].tool.Key(), Server: added[i].tool.Server, Desc: &added[i].tree})
 	}
 	return olds, news
 }
