@@ -11,28 +11,27 @@ import (
 // Every refusal names the file, the line and column, the JSON path and the
 // problem, so a person can go straight to it: the original's messages
 // where it had one, and the stricter checks this project adds.
+var refusals = []struct{ name, doc, want string }{
+	{"root not an object", `[]`, `f.json:1:1: $: inventory root is not an object (got array)`},
+	{"no servers", `{}`, `f.json:1:1: $: inventory has no 'servers' list`},
+	{"servers not a list", `{"servers": {}}`, `f.json:1:13: $.servers: inventory has no 'servers' list ('servers' is object)`},
+	{"server not an object", `{"servers": [1]}`, `f.json:1:14: $.servers[0]: server entry is not an object (got number)`},
+	{"server without a name", `{"servers": [{"tools": []}]}`, `$.servers[0]: server has no name`},
+	{"server name empty", `{"servers": [{"name": "", "tools": []}]}`, `$.servers[0].name: server has no name (name is empty)`},
+	{"duplicate server", `{"servers": [{"name": "a", "tools": []}, {"name": "a", "tools": []}]}`, `$.servers[1].name: server name 'a' is already used by $.servers[0]`},
+	{"tools not a list", `{"servers": [{"name": "a", "tools": 3}]}`, `$.servers[0].tools: server 'a' tools is not a list (got number)`},
+	{"tool listed twice", `{"servers": [{"name": "a", "tools": [{"name": "t"}, {"name": "t"}]}]}`, `server 'a' lists tool 't' twice (first at $.servers[0].tools[0])`},
+	{"description not a string", `{"servers": [{"name": "a", "tools": [{"name": "t", "description": 1}]}]}`, `tool 't' description is not a string (got number)`},
+	{"both schema spellings", `{"servers": [{"name": "a", "tools": [{"name": "t", "input_schema": {}, "inputSchema": {}}]}]}`, `both 'input_schema' and 'inputSchema' are present; a reader could take either`},
+	{"args not strings", `{"servers": [{"name": "a", "args": [1], "tools": []}]}`, `$.servers[0].args[0]: 'args' must be a list of strings, got number`},
+	{"env and env_keys", `{"servers": [{"name": "a", "env": {}, "env_keys": [], "tools": []}]}`, `server 'a' has both 'env' and 'env_keys'`},
+	{"ambiguous key", `{"servers": [{"name": "a", "tools": [{"name": "b/c"}]}, {"name": "a/b", "tools": [{"name": "c"}]}]}`, `key 'a/b/c' is ambiguous`},
+	{"duplicate object key", `{"servers": [], "servers": []}`, `duplicate key`},
+	{"lone surrogate", `{"servers": [{"name": "\ud800", "tools": []}]}`, `surrogate`},
+}
+
 func TestParseRefusesWithThePlace(t *testing.T) {
-	tests := []struct {
-		name, doc, want string
-	}{
-		{"root not an object", `[]`, `f.json:1:1: $: inventory root is not an object (got array)`},
-		{"no servers", `{}`, `f.json:1:1: $: inventory has no 'servers' list`},
-		{"servers not a list", `{"servers": {}}`, `f.json:1:13: $.servers: inventory has no 'servers' list ('servers' is object)`},
-		{"server not an object", `{"servers": [1]}`, `f.json:1:14: $.servers[0]: server entry is not an object (got number)`},
-		{"server without a name", `{"servers": [{"tools": []}]}`, `$.servers[0]: server has no name`},
-		{"server name empty", `{"servers": [{"name": "", "tools": []}]}`, `$.servers[0].name: server has no name (name is empty)`},
-		{"duplicate server", `{"servers": [{"name": "a", "tools": []}, {"name": "a", "tools": []}]}`, `$.servers[1].name: server name 'a' is already used by $.servers[0]`},
-		{"tools not a list", `{"servers": [{"name": "a", "tools": 3}]}`, `$.servers[0].tools: server 'a' tools is not a list (got number)`},
-		{"tool listed twice", `{"servers": [{"name": "a", "tools": [{"name": "t"}, {"name": "t"}]}]}`, `server 'a' lists tool 't' twice (first at $.servers[0].tools[0])`},
-		{"description not a string", `{"servers": [{"name": "a", "tools": [{"name": "t", "description": 1}]}]}`, `tool 't' description is not a string (got number)`},
-		{"both schema spellings", `{"servers": [{"name": "a", "tools": [{"name": "t", "input_schema": {}, "inputSchema": {}}]}]}`, `both 'input_schema' and 'inputSchema' are present; a reader could take either`},
-		{"args not strings", `{"servers": [{"name": "a", "args": [1], "tools": []}]}`, `$.servers[0].args[0]: 'args' must be a list of strings, got number`},
-		{"env and env_keys", `{"servers": [{"name": "a", "env": {}, "env_keys": [], "tools": []}]}`, `server 'a' has both 'env' and 'env_keys'`},
-		{"ambiguous key", `{"servers": [{"name": "a", "tools": [{"name": "b/c"}]}, {"name": "a/b", "tools": [{"name": "c"}]}]}`, `key 'a/b/c' is ambiguous`},
-		{"duplicate object key", `{"servers": [], "servers": []}`, `duplicate key`},
-		{"lone surrogate", `{"servers": [{"name": "\ud800", "tools": []}]}`, `surrogate`},
-	}
-	for _, tt := range tests {
+	for _, tt := range refusals {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := Parse("f.json", []byte(tt.doc))
 			if err == nil {

@@ -22,7 +22,9 @@ func Parse(file string, data []byte) (*engine.Inventory, error) {
 	if len(data) > engine.MaxFileBytes {
 		return nil, &engine.InputError{File: file, Msg: fmt.Sprintf("file is larger than the %d MiB cap", engine.MaxFileBytes>>20)}
 	}
-	root, err := jsonv.Parse(data)
+	// An inventory is its servers: a large one has their list read on
+	// every CPU (the same tree, the same errors as jsonv.Parse).
+	root, err := jsonv.ParseSplit(data, "servers")
 	if err != nil {
 		return nil, engine.SyntaxError(file, err)
 	}
@@ -57,11 +59,11 @@ func (p *invParser) inventory(root *jsonv.Value) (*engine.Inventory, error) {
 		return nil, p.errAt(sv, "$.servers", "inventory has no 'servers' list ('servers' is %s)", sv.Kind)
 	}
 	inv := &engine.Inventory{File: p.file}
+	servers, errs := p.servers(sv.Items)
 	seen := map[string]string{}
-	for i := range sv.Items {
-		s, err := p.server(&sv.Items[i], fmt.Sprintf("$.servers[%d]", i))
-		if err != nil {
-			return nil, err
+	for i, s := range servers {
+		if errs[i] != nil {
+			return nil, errs[i]
 		}
 		if prev, dup := seen[s.Name]; dup {
 			return nil, p.errAt(&sv.Items[i], s.Path+".name", "server name %s is already used by %s", q(s.Name), prev)
@@ -74,13 +76,18 @@ func (p *invParser) inventory(root *jsonv.Value) (*engine.Inventory, error) {
 	// name a tool anything). Only a key two tools share is ambiguous, and
 	// only that is refused: rejecting every odd tool name would let a
 	// server make its whole inventory unscannable.
-	keys := map[string]*engine.Tool{}
+	n := 0
+	for _, s := range inv.Servers {
+		n += len(s.Tools)
+	}
+	keys := make(map[string]*engine.Tool, n)
 	for _, s := range inv.Servers {
 		for _, t := range s.Tools {
-			if prev, dup := keys[t.Key()]; dup {
-				return nil, p.errAt(t.Raw, t.Path+".name", "key %s is ambiguous: server %s tool %s and server %s tool %s", q(t.Key()), q(prev.Server), q(prev.Name), q(t.Server), q(t.Name))
+			k := t.Key()
+			if prev, dup := keys[k]; dup {
+				return nil, p.errAt(t.Raw, t.Path+".name", "key %s is ambiguous: server %s tool %s and server %s tool %s", q(k), q(prev.Server), q(prev.Name), q(t.Server), q(t.Name))
 			}
-			keys[t.Key()] = t
+			keys[k] = t
 		}
 	}
 	return inv, nil

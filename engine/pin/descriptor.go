@@ -31,12 +31,11 @@ const (
 func DefaultExclude() []string { return []string{"_meta"} }
 
 // Descriptor is a tool's pinned form: the canonical bytes and their hash.
+// Its canonical form as a value (keys sorted, strings stripped, what a
+// pin stores) is canon.Tree(&Value), built only where it is read (a
+// scan's diffs and rename pairing): most callers want the hash alone.
 type Descriptor struct {
-	Value jsonv.Value // normalised object, strings not yet stripped
-	// Tree is the canonical form as a value: keys sorted, strings
-	// stripped, what a pin stores. It is parsed once, here, so pinning,
-	// diffing and rename pairing never re-encode and re-parse it.
-	Tree   jsonv.Value
+	Value  jsonv.Value // normalised object, strings not yet stripped
 	Canon  []byte
 	Hash   string // lower-case hex SHA-256 of Canon
 	Digest string // Hash[:12]
@@ -52,9 +51,7 @@ func Describe(t *engine.Tool, format int, exclude []string) Descriptor {
 	obj := descObject(t, format, exclude)
 	c := canon.Encode(&obj)
 	h := canon.Hash(c)
-	// The canonical tree is built from the value, not by parsing c: the
-	// same value (canon.Tree is what parsing the encoding gives).
-	return Descriptor{Value: obj, Tree: canon.Tree(&obj), Canon: c, Hash: h, Digest: h[:12]}
+	return Descriptor{Value: obj, Canon: c, Hash: h, Digest: h[:12]}
 }
 
 // HashInto is Describe's Hash alone: the canonical bytes are appended to

@@ -64,12 +64,14 @@ func loadStream(file string, data []byte) (*Pin, bool) {
 	if !ok {
 		return nil, false
 	}
-	seen := make(map[string]bool, len(tools))
+	// The index (Pin.index) is built as the keys are checked for one
+	// used twice.
+	p.byKey = make(map[string]*Tool, len(tools))
 	for _, t := range tools {
-		if seen[t.Identity()] {
+		if p.byKey[t.Key] != nil {
 			return nil, false
 		}
-		seen[t.Identity()] = true
+		p.byKey[t.Key] = t
 	}
 	p.Tools = tools
 	if p.Format >= Format2 {
@@ -77,7 +79,6 @@ func loadStream(file string, data []byte) (*Pin, bool) {
 			return nil, false
 		}
 	}
-	p.index()
 	return p, true
 }
 

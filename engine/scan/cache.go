@@ -295,7 +295,7 @@ func (c *Cache) poisonTools(inv *engine.Inventory, tools []*engine.Tool, ds []di
 			s := &engine.Server{Name: tools[i].Server, Tools: []*engine.Tool{tools[i]}}
 			sub.Servers = append(sub.Servers, s)
 		}
-		found := poisons(sub, rs)
+		found := startPoisons(sub, rs)()
 		fi := 0
 		for _, i := range miss {
 			r := &poisonResult{}

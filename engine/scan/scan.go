@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/canon"
@@ -89,6 +90,11 @@ func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
 		tools = inv.Tools()
 		ds = toolDigests(tools)
 	}
+	var poisoned func() []engine.Finding
+	if opt.wants(engine.Poison) && opt.Cache == nil {
+		// Detection, most of a scan, runs beside the rest.
+		poisoned = startPoisons(inv, opt.Rules)
+	}
 	var all []engine.Finding
 	if pn != nil {
 		r.PinFormat = pn.Format
@@ -107,7 +113,7 @@ func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
 		if opt.Cache != nil {
 			all = append(all, opt.Cache.poisonTools(inv, tools, ds, opt.Rules)...)
 		} else {
-			all = append(all, poisons(inv, opt.Rules)...)
+			all = append(all, poisoned()...)
 		}
 	}
 	if opt.wants(engine.Transport) && !opt.ToolsOnly { // a tool source has no launch line to judge
@@ -164,12 +170,18 @@ func applyAcceptances(f engine.Finding, pn *pin.Pin, rs detect.RuleSet) (reporte
 type scanned struct {
 	tool *engine.Tool
 	hash string
-	desc pin.Descriptor // built only for a tool that differs from the pin
+	// Built only for a tool that differs from the pin: its descriptor
+	// and the descriptor's canonical tree.
+	desc pin.Descriptor
+	tree jsonv.Value
 }
 
 // describe fills in the descriptor of a tool that differs from the pin.
+// The tree is built from the value, not by parsing the encoding: the
+// same value (canon.Tree is what parsing the encoding gives).
 func (sc *scanned) describe(pn *pin.Pin) {
 	sc.desc = pin.Describe(sc.tool, pn.Format, pn.Exclude)
+	sc.tree = canon.Tree(&sc.desc.Value)
 }
 
 func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, ds []digest, notes *[]string) []engine.Finding {
@@ -213,7 +225,7 @@ func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, ds []digest, n
 				Class: engine.Mutation, Severity: engine.High, Subject: k, Server: sc.tool.Server, Tool: sc.tool.Name,
 				PinnedHash: pt.Hash, ScannedHash: sc.desc.Hash, Path: sc.tool.Path, Line: sc.tool.Line,
 			}
-			f.Changes = diffDescriptors(pt.Descriptor(), &sc.desc.Tree, opt.Rules)
+			f.Changes = diffDescriptors(pt.Descriptor(), &sc.tree, opt.Rules)
 			if len(f.Changes) > MaxChanges {
 				f.ChangesOmitted = len(f.Changes) - MaxChanges
 				f.Changes = f.Changes[:MaxChanges]
@@ -247,7 +259,7 @@ func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, ds []digest, n
 				PinnedHash: pt.Hash, ScannedHash: sc.desc.Hash, Path: sc.tool.Path, Line: sc.tool.Line,
 				RenamedFrom: old, Detail: "renamed from " + old,
 			}
-			f.Changes = diffDescriptors(pt.Descriptor(), &sc.desc.Tree, opt.Rules)
+			f.Changes = diffDescriptors(pt.Descriptor(), &sc.tree, opt.Rules)
 			if len(f.Changes) > MaxChanges {
 				f.ChangesOmitted = len(f.Changes) - MaxChanges
 				f.Changes = f.Changes[:MaxChanges]
@@ -304,32 +316,62 @@ func hashTools(tools []*engine.Tool, pn *pin.Pin) []string {
 	return out
 }
 
-// poisons runs the poison detectors over every tool. Servers are
-// independent, so contiguous groups of servers are read on every CPU and
-// their findings joined in server order: the file order detect.Poisons
-// gives over the whole inventory.
-func poisons(inv *engine.Inventory, rs detect.RuleSet) []engine.Finding {
-	n := len(inv.Servers)
-	w := min(runtime.GOMAXPROCS(0), n)
+// poisonChunk is about how many tools one turn of a detection worker
+// reads: small enough that the workers finish together.
+const poisonChunk = 200
+
+// startPoisons starts the poison detectors over every tool and returns
+// the function that waits for their findings. Tools are independent, so
+// runs of contiguous tools are read on every CPU but one, each worker
+// taking the next run when it is done with one, and the caller's
+// goroutine joins them when it waits; the findings are joined in run
+// order, the file order detect.Poisons gives over the whole inventory.
+func startPoisons(inv *engine.Inventory, rs detect.RuleSet) (wait func() []engine.Finding) {
+	w := runtime.GOMAXPROCS(0)
 	if w <= 1 || len(inv.Tools()) < 512 {
-		return detect.Poisons(inv, rs)
+		return func() []engine.Finding { return detect.Poisons(inv, rs) }
 	}
-	parts := make([][]engine.Finding, w)
+	var runs []*engine.Inventory
+	n := poisonChunk // tools in the last run
+	for _, s := range inv.Servers {
+		for lo := 0; lo < len(s.Tools); {
+			if n == poisonChunk {
+				runs = append(runs, &engine.Inventory{File: inv.File})
+				n = 0
+			}
+			hi := min(len(s.Tools), lo+poisonChunk-n)
+			part := s
+			if lo > 0 || hi < len(s.Tools) {
+				cp := *s
+				cp.Tools = s.Tools[lo:hi]
+				part = &cp
+			}
+			r := runs[len(runs)-1]
+			r.Servers = append(r.Servers, part)
+			n += hi - lo
+			lo = hi
+		}
+	}
+	parts := make([][]engine.Finding, len(runs))
+	var next atomic.Int64
+	work := func() {
+		for i := next.Add(1) - 1; i < int64(len(runs)); i = next.Add(1) - 1 {
+			parts[i] = detect.Poisons(runs[i], rs)
+		}
+	}
 	var wg sync.WaitGroup
-	for k := range w {
-		sub := &engine.Inventory{File: inv.File, Servers: inv.Servers[k*n/w : (k+1)*n/w]}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			parts[k] = detect.Poisons(sub, rs)
-		}()
+	for range w - 1 {
+		wg.Go(work)
 	}
-	wg.Wait()
-	var out []engine.Finding
-	for _, p := range parts {
-		out = append(out, p...)
+	return func() []engine.Finding {
+		work()
+		wg.Wait()
+		var out []engine.Finding
+		for _, p := range parts {
+			out = append(out, p...)
+		}
+		return out
 	}
-	return out
 }
 
 // diffDescriptors lists changed fields. The reference rules compare the
@@ -575,7 +617,7 @@ func renameSides(removed []*pin.Tool, added []scanned) (olds, news []detect.Rena
 		olds = append(olds, detect.RenameCandidate{Key: pt.Key, Server: pt.Server, Desc: pt.Descriptor()})
 	}
 	for i := range added {
-		news = append(news, detect.RenameCandidate{Key: added[i].tool.Key(), Server: added[i].tool.Server, Desc: &added[i].desc.Tree})
+		news = append(news, detect.RenameCandidate{Key: added[i].tool.Key(), Server: added[i].tool.Server, Desc: &added[i].tree})
 	}
 	return olds, news
 }

@@ -2,11 +2,13 @@ package scan
 
 import (
 	"encoding/binary"
+	"hash/maphash"
 	"maps"
 	"slices"
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 
@@ -37,22 +39,54 @@ const (
 	collisionDiacritic = "diacritic" // one name carries accents the other lacks
 )
 
-// Namespace is how one client names a server's tool to the model.
+// Namespace is how one client names a server's tool to the model:
+// prefix, the server's name, sep and the tool's name, every character
+// of either name outside [A-Za-z0-9_-] and keep made '_', the whole in
+// lower case where lower is set.
 type Namespace struct {
 	Client string // client id ("claude-code")
 	Label  string // for people ("Claude Code")
 	Form   string // the shape, "mcp__<server>__<tool>"
-	Name   func(server, tool string) string
+
+	prefix, sep, keep string
+	lower             bool
 }
 
-// sanitize replaces every character outside keep with '_'.
-func sanitizeName(s, extra string) string {
-	return strings.Map(func(r rune) rune {
-		if r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' || strings.ContainsRune(extra, r)) {
-			return r
+// Name is the name the client shows the model for the server's tool.
+func (ns *Namespace) Name(server, tool string) string {
+	return string(ns.appendName(nil, ns.prefix, sanitizeName(server, ns.keep), sanitizeName(tool, ns.keep)))
+}
+
+// appendName appends prefix and the qualified name of a server's and a
+// tool's names already sanitized with ns.keep.
+func (ns *Namespace) appendName(dst []byte, prefix, server, tool string) []byte {
+	n := len(dst)
+	dst = append(append(append(append(dst, prefix...), server...), ns.sep...), tool...)
+	if ns.lower {
+		// Sanitized names are ASCII.
+		for i := n; i < len(dst); i++ {
+			if c := dst[i]; c >= 'A' && c <= 'Z' {
+				dst[i] = c + 'a' - 'A'
+			}
 		}
-		return '_'
-	}, s)
+	}
+	return dst
+}
+
+// sanitizeName replaces every character outside [A-Za-z0-9_-] and extra
+// with '_'.
+func sanitizeName(s, extra string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c < utf8.RuneSelf && strings.IndexByte(extra, c) >= 0) {
+			return strings.Map(func(r rune) rune {
+				if r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' || strings.ContainsRune(extra, r)) {
+					return r
+				}
+				return '_'
+			}, s)
+		}
+	}
+	return s // nothing to replace (what strings.Map returns too)
 }
 
 // Namespaces are the clients whose tool names qualify the tool with its
@@ -60,24 +94,12 @@ func sanitizeName(s, extra string) string {
 // Clients that show the bare tool name are covered by exact and
 // look-alike grouping.
 var Namespaces = []Namespace{
-	{"claude-code", "Claude Code", "mcp__<server>__<tool>", func(s, t string) string {
-		return "mcp__" + sanitizeName(s, "") + "__" + sanitizeName(t, "")
-	}},
-	{"codex", "Codex CLI", "<server>__<tool>", func(s, t string) string {
-		return sanitizeName(s, "") + "__" + sanitizeName(t, "")
-	}},
-	{"gemini-cli", "Gemini CLI", "<server>__<tool>", func(s, t string) string {
-		return sanitizeName(s, ".") + "__" + sanitizeName(t, ".")
-	}},
-	{"vscode", "VS Code", "mcp_<server>_<tool>", func(s, t string) string {
-		return strings.ToLower("mcp_" + sanitizeName(s, "") + "_" + sanitizeName(t, ""))
-	}},
-	{"cursor", "Cursor", "mcp_<server>_<tool>", func(s, t string) string {
-		return "mcp_" + sanitizeName(s, "") + "_" + sanitizeName(t, "")
-	}},
-	{"opencode", "OpenCode", "<server>_<tool>", func(s, t string) string {
-		return sanitizeName(s, "") + "_" + sanitizeName(t, "")
-	}},
+	{Client: "claude-code", Label: "Claude Code", Form: "mcp__<server>__<tool>", prefix: "mcp__", sep: "__"},
+	{Client: "codex", Label: "Codex CLI", Form: "<server>__<tool>", sep: "__"},
+	{Client: "gemini-cli", Label: "Gemini CLI", Form: "<server>__<tool>", sep: "__", keep: "."},
+	{Client: "vscode", Label: "VS Code", Form: "mcp_<server>_<tool>", prefix: "mcp_", sep: "_", lower: true},
+	{Client: "cursor", Label: "Cursor", Form: "mcp_<server>_<tool>", prefix: "mcp_", sep: "_"},
+	{Client: "opencode", Label: "OpenCode", Form: "<server>_<tool>", sep: "_"},
 }
 
 // clientOf returns the client a server belongs to and its name as that
@@ -263,6 +285,35 @@ func (g *grouper) groups() []string {
 	return keys
 }
 
+// hashGrouper is a grouper of names that are built only for claims
+// whose name's hash another claim has: a name claimed once, nearly
+// every name, costs a map entry of a hash. Claims whose hashes agree
+// are grouped by their names (exact), so a collision of hashes groups
+// nothing; exact.groups() are the names claimed twice or more, in the
+// order of their first claim, as a grouper of every name gives them.
+type hashGrouper struct {
+	first   map[uint64]claimRef
+	spilled map[uint64]bool // hashes whose first claim is in exact
+	exact   *grouper
+	name    func(claimRef) string
+}
+
+func (g *hashGrouper) add(h uint64, r claimRef) {
+	f, ok := g.first[h]
+	if !ok {
+		g.first[h] = r
+		return
+	}
+	if !g.spilled[h] {
+		if g.spilled == nil {
+			g.spilled = map[uint64]bool{}
+		}
+		g.spilled[h] = true
+		g.exact.add(g.name(f), f)
+	}
+	g.exact.add(g.name(r), r)
+}
+
 func lessRef(a, b claimRef) bool { return a.s < b.s || a.s == b.s && a.t < b.t }
 
 func computeShadowGroups(inv *engine.Inventory) *shadowGroups {
@@ -298,19 +349,68 @@ func computeShadowGroups(inv *engine.Inventory) *shadowGroups {
 	for si, s := range inv.Servers {
 		clients[si], locals[si] = clientOf(s)
 	}
+	// A namespace's names are equal where their servers' and tools' names
+	// are equal once sanitized, joined by its separator and lowered as it
+	// lowers them: its prefix changes nothing. So the names are sanitized
+	// once for each set of characters kept, and hashed once for each way
+	// of joining them, not once per namespace.
+	type sanitized struct{ servers, tools []string } // tools: in file order
+	type joining struct {
+		keep, sep string
+		lower     bool
+	}
+	san := map[string]*sanitized{}
+	hashes := map[joining][]uint64{} // in file order
+	seed := maphash.MakeSeed()
+	var buf []byte
+	for i := range Namespaces {
+		ns := &Namespaces[i]
+		sn := san[ns.keep]
+		if sn == nil {
+			sn = &sanitized{servers: make([]string, len(inv.Servers)), tools: make([]string, 0, n)}
+			for si := range inv.Servers {
+				sn.servers[si] = sanitizeName(locals[si], ns.keep)
+				for _, nm := range names[si] {
+					sn.tools = append(sn.tools, sanitizeName(nm, ns.keep))
+				}
+			}
+			san[ns.keep] = sn
+		}
+		j := joining{ns.keep, ns.sep, ns.lower}
+		if hashes[j] != nil {
+			continue
+		}
+		hs := make([]uint64, 0, n)
+		k := 0
+		for si := range inv.Servers {
+			for range names[si] {
+				buf = ns.appendName(buf[:0], "", sn.servers[si], sn.tools[k])
+				hs = append(hs, maphash.Bytes(seed, buf))
+				k++
+			}
+		}
+		hashes[j] = hs
+	}
 	found := map[string]int{} // claim set -> index in out.ns
-	for nsi, ns := range Namespaces {
-		byName := newGrouper(n)
+	for nsi := range Namespaces {
+		ns := &Namespaces[nsi]
+		hs := hashes[joining{ns.keep, ns.sep, ns.lower}]
+		byName := hashGrouper{first: make(map[uint64]claimRef, n), exact: newGrouper(0), name: func(r claimRef) string {
+			return ns.Name(locals[r.s], names[r.s][r.t])
+		}}
+		k := 0
 		for si, s := range inv.Servers {
 			if clients[si] != "" && clients[si] != ns.Client {
+				k += len(s.Tools)
 				continue
 			}
 			for ti := range s.Tools {
-				byName.add(ns.Name(locals[si], names[si][ti]), claimRef{int32(si), int32(ti)})
+				byName.add(hs[k], claimRef{int32(si), int32(ti)})
+				k++
 			}
 		}
-		for _, q := range byName.groups() {
-			cl := byName.multi[q]
+		for _, q := range byName.exact.groups() {
+			cl := byName.exact.multi[q]
 			bare := map[string]bool{}
 			for _, r := range cl {
 				bare[names[r.s][r.t]] = true
@@ -442,6 +542,9 @@ func looseFinding(cl []shadowClaim, servers []string) engine.Finding {
 
 // stripMarks removes combining marks (accents) from a name.
 func stripMarks(s string) string {
+	if isASCII(s) {
+		return s // no marks, and normal in every form
+	}
 	return norm.NFC.String(strings.Map(func(r rune) rune {
 		if unicode.Is(unicode.Mn, r) {
 			return -1
@@ -480,7 +583,7 @@ func isASCII(s string) bool {
 func namespaceShadows(inv *engine.Inventory, groups []nsGroup) []engine.Finding {
 	var out []engine.Finding
 	for _, h := range groups {
-		local := localNames(inv, Namespaces[h.creator])
+		local := localNames(inv, &Namespaces[h.creator])
 		servers := map[string]bool{}
 		var claimants, looks = []string{}, []engine.LookAlike{}
 		for _, r := range h.claims {
@@ -505,7 +608,7 @@ func namespaceShadows(inv *engine.Inventory, groups []nsGroup) []engine.Finding 
 
 // localNames maps each server a namespace qualifies to its name in the
 // client (the last server of a name wins, as a map built in file order).
-func localNames(inv *engine.Inventory, ns Namespace) map[string]string {
+func localNames(inv *engine.Inventory, ns *Namespace) map[string]string {
 	local := map[string]string{}
 	for _, s := range inv.Servers {
 		client, name := clientOf(s)

@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -73,5 +74,49 @@ func TestSeparatorCaseAndDiacriticLookalikesAreGrouped(t *testing.T) {
 	// Names that only share letters in another order are no shadow.
 	if fs := shadows(t, `{"servers":[{"name":"a","tools":[{"name":"file_read"}]},{"name":"b","tools":[{"name":"read_file"}]}]}`); len(fs) != 0 {
 		t.Errorf("got %+v", fs)
+	}
+}
+
+// A hashGrouper groups as a grouper of every name does, also when
+// different names share a hash (here one hash for every name of a
+// length), and keeps each group's claims in claim order.
+func TestHashGrouperIsAGrouper(t *testing.T) {
+	names := []string{"a", "b", "a", "cc", "dd", "b", "cc", "e", "a", "ff", "dd", "g"}
+	g := newGrouper(0)
+	hg := hashGrouper{first: map[uint64]claimRef{}, exact: newGrouper(0), name: func(r claimRef) string { return names[r.t] }}
+	for i, n := range names {
+		r := claimRef{0, int32(i)}
+		g.add(n, r)
+		hg.add(uint64(len(n)), r)
+	}
+	want, got := g.groups(), hg.exact.groups()
+	if !slices.Equal(got, want) {
+		t.Fatalf("groups %q, want %q", got, want)
+	}
+	for _, k := range want {
+		if !slices.Equal(hg.exact.multi[k], g.multi[k]) {
+			t.Errorf("%s: claims %v, want %v", k, hg.exact.multi[k], g.multi[k])
+		}
+	}
+}
+
+// The namespaces' names, as each client's documentation spells them.
+func TestNamespaceNames(t *testing.T) {
+	want := map[string]string{
+		"claude-code": "mcp__git_hub__Push_it_",
+		"codex":       "git_hub__Push_it_",
+		"gemini-cli":  "git.hub__Push_it.",
+		"vscode":      "mcp_git_hub_push_it_",
+		"cursor":      "mcp_git_hub_Push_it_",
+		"opencode":    "git_hub_Push_it_",
+	}
+	for i := range Namespaces {
+		ns := &Namespaces[i]
+		if got := ns.Name("git.hub", "Push it."); got != want[ns.Client] {
+			t.Errorf("%s: %q, want %q", ns.Client, got, want[ns.Client])
+		}
+	}
+	if got := Namespaces[0].Name("réseau", "lire"); got != "mcp__r_seau__lire" {
+		t.Errorf("non-ASCII: %q", got)
 	}
 }
