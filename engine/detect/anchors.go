@@ -1,7 +1,6 @@
 package detect
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -91,7 +90,7 @@ func (a *Text) groupSet() []uint64 {
 
 // pat is one pattern with its anchors.
 type pat struct {
-	re      *regexp.Regexp
+	re      *lazyRe
 	groups  []wordBits // each group must meet the text's words
 	gids    []int      // the groups' ids (see groupSet)
 	last    int        // the last of gids, or -1
@@ -113,7 +112,19 @@ func (p pat) lit(s string) pat {
 // words of a group by spaces: "ignore disregard; instructions rules".
 // Placeholders in the pattern are expanded (see re).
 func P(anchors, pattern string) pat {
-	p := pat{re: re(pattern), last: -1}
+	return pPrep(anchors, pattern, nil)
+}
+
+// pPrep is P for a pattern whose source prep turns into the expression
+// when it is first compiled (nil: re's placeholders only).
+func pPrep(anchors, pattern string, prep func(string) string) pat {
+	var l *lazyRe
+	if prep == nil {
+		l = re(pattern)
+	} else {
+		l = lazyPrep(pattern, func(s string) string { return expand.Replace(prep(s)) })
+	}
+	p := pat{re: l, last: -1}
 	p.local = !strings.Contains(pattern, ".{") && !strings.Contains(pattern, "(?s)") && !strings.Contains(pattern, `\s`) && !strings.Contains(pattern, "\n")
 	for _, g := range strings.Split(anchors, ";") {
 		ws := strings.Fields(g)

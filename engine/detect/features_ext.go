@@ -1,7 +1,6 @@
 package detect
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -289,13 +288,13 @@ var sideEffectVerbs = re(`\b(sent|submitted|forwarded|transmitted|rotated|rotati
 
 // presentational: what is kept out of a reply is a representation, not an
 // action ("do not show the raw page UUID to the user").
-var presentational = regexp.MustCompile(`\b(ids?|uuids?|identifiers?|raw|json|markup|html|stack ?traces?|cursors?|internal (ids?|fields?|codes?|names?|keys?|paths?|urls?|state|details|identifiers?))\b`)
+var presentational = lazy(`\b(ids?|uuids?|identifiers?|raw|json|markup|html|stack ?traces?|cursors?|internal (ids?|fields?|codes?|names?|keys?|paths?|urls?|state|details|identifiers?))\b`)
 
 // usedToHide: a technique described, not an order ("characters that
 // can be used to hide instructions").
-var usedToHide = regexp.MustCompile(`\b(used|abused|misused|exploited) to (hide|conceal|smuggle|obscure|mask)\b`)
+var usedToHide = lazy(`\b(used|abused|misused|exploited) to (hide|conceal|smuggle|obscure|mask)\b`)
 
-var negatedHide = regexp.MustCompile(`\b(never|not|don't|no|without)\b[^.;]{0,24}\b(hide|conceal)\b`)
+var negatedHide = lazy(`\b(never|not|don't|no|without)\b[^.;]{0,24}\b(hide|conceal)\b`)
 
 var fakeConsent = re(`\b(the user|users|they|the customer) (has |have )?(already |previously )?(pre-?approved|approved|consented|agreed|authori[sz]ed|confirmed) (to )?(all|every|any|this|these|everything|it|them|the)\b`)
 

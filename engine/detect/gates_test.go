@@ -17,7 +17,7 @@ import (
 var gates = []struct {
 	name string
 	gate func(string) bool
-	re   *regexp.Regexp
+	re   expr
 }{
 	{"maySteer", maySteer, steerTarget},
 	{"mayOmit", mayOmit, omitFromReply},

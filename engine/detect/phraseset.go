@@ -1,7 +1,6 @@
 package detect
 
 import (
-	"regexp"
 	"regexp/syntax"
 	"strings"
 )
@@ -18,7 +17,7 @@ import (
 // TestPhraseSetsMatchTheirExpressions and FuzzPhraseSets compare the
 // two.
 type phraseSet struct {
-	re    *regexp.Regexp
+	re    expr
 	first map[string][]string // a phrase's first word -> the phrases
 	start [4]uint64           // the first bytes of the phrases
 	minW  int                 // the shortest and longest first word
@@ -37,7 +36,7 @@ var (
 
 // phrasesOf returns re's phrase set (fast when re has the form
 // phraseSet reads; otherwise MatchString runs re).
-func phrasesOf(re *regexp.Regexp) *phraseSet {
+func phrasesOf(re expr) *phraseSet {
 	ps := &phraseSet{re: re}
 	t, err := syntax.Parse(re.String(), syntax.Perl)
 	if err != nil {

@@ -1,7 +1,6 @@
 package detect
 
 import (
-	"regexp"
 	"regexp/syntax"
 	"strings"
 )
@@ -29,7 +28,7 @@ var (
 )
 
 // prefilterOf works out re's prefilter.
-func prefilterOf(re *regexp.Regexp) prefilter {
+func prefilterOf(re expr) prefilter {
 	t, err := syntax.Parse(re.String(), syntax.Perl)
 	if err != nil {
 		return prefilter{}

@@ -10,7 +10,6 @@ package detect
 
 import (
 	"math/bits"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -586,7 +585,7 @@ const (
 )
 
 // regexRule fires when re matches; the detail is fixed.
-func regexRule(re *regexp.Regexp, detail string) func(*Text) (string, string) {
+func regexRule(re *lazyRe, detail string) func(*Text) (string, string) {
 	return func(t *Text) (string, string) {
 		if m := re.FindString(t.orig); m != "" {
 			return m, detail
@@ -650,11 +649,11 @@ func referenceImperativeOpener(t *Text) (string, string) {
 }
 
 var (
-	refSecondPerson = regexp.MustCompile(`(?i)\b(you|your)\b.{0,40}\b(assistant|model|ai|llm|agent|system)\b|\b(assistant|model|ai|llm|agent)\b.{0,20}\b(you|should|must)\b`)
-	refConcealment  = regexp.MustCompile(`(?i)\b(do not|don't|never)\b.{0,30}\b(mention|tell|reveal|disclose|show|inform)\b|\b(hide|conceal|keep secret|without (?:the )?user|silently)\b`)
-	refPriority     = regexp.MustCompile(`(?i)\b(ignore|disregard|override|supersede|takes? precedence|instead of)\b.{0,30}\b(previous|prior|above|other|earlier|all)\b|\b(most important|highest priority|before (?:doing )?anything)\b`)
-	refHidden       = regexp.MustCompile(`(?i)<\s*(system|important|secret|instructions?)\s*>|\[\s*(system|important|instructions?)\s*\]|\b(the following instructions|out of band)\b`)
-	refToolRef      = regexp.MustCompile("(?i)\\b(tool|function)\\s+[`\"']?[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+|`[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+`")
+	refSecondPerson = lazy(`(?i)\b(you|your)\b.{0,40}\b(assistant|model|ai|llm|agent|system)\b|\b(assistant|model|ai|llm|agent)\b.{0,20}\b(you|should|must)\b`)
+	refConcealment  = lazy(`(?i)\b(do not|don't|never)\b.{0,30}\b(mention|tell|reveal|disclose|show|inform)\b|\b(hide|conceal|keep secret|without (?:the )?user|silently)\b`)
+	refPriority     = lazy(`(?i)\b(ignore|disregard|override|supersede|takes? precedence|instead of)\b.{0,30}\b(previous|prior|above|other|earlier|all)\b|\b(most important|highest priority|before (?:doing )?anything)\b`)
+	refHidden       = lazy(`(?i)<\s*(system|important|secret|instructions?)\s*>|\[\s*(system|important|instructions?)\s*\]|\b(the following instructions|out of band)\b`)
+	refToolRef      = lazy("(?i)\\b(tool|function)\\s+[`\"']?[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+|`[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+`")
 )
 
 // The reference rules are case-insensitive regular expressions with

@@ -1,7 +1,6 @@
 package detect
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -63,11 +62,11 @@ var (
 	}
 	// describes marks a clause that describes the tool: a modal or a form
 	// of "be" among its first words.
-	negated   = regexp.MustCompile(`\b(do not|don't|never|must not|should not|shouldn't|no)\b`)
-	describes = regexp.MustCompile(`^(\w+ ){0,3}(is|are|was|were|will|would|may|might|can|could)\b`)
+	negated   = lazy(`\b(do not|don't|never|must not|should not|shouldn't|no)\b`)
+	describes = lazy(`^(\w+ ){0,3}(is|are|was|were|will|would|may|might|can|could)\b`)
 	// protectiveObject: "do not show the password to the user" protects a
 	// secret; it does not hide the tool's behaviour.
-	protectiveObject = regexp.MustCompile(`\b(passwords?|tokens?|secrets?|keys?|credentials?|pins?|otp|values?|card numbers?)\b`)
+	protectiveObject = lazy(`\b(passwords?|tokens?|secrets?|keys?|credentials?|pins?|otp|values?|card numbers?)\b`)
 	// adverbVerbNot lists words after "silently" that describe rather
 	// than order: "silently ignores", "silently ignored", "silently fail".
 	adverbVerbNot = map[string]bool{"fail": true, "fails": true, "ignore": true, "skip": true, "drop": true, "discard": true, "exit": true, "return": true, "continue": true, "retry": true, "succeed": true}

@@ -40,7 +40,7 @@ var (
 	encPercent   = regexp.MustCompile(`(?:[A-Za-z0-9._~-]*%[0-9a-fA-F]{2}){6,}[A-Za-z0-9._~-]*`)
 	encBase32    = regexp.MustCompile(`[A-Z2-7]{32,}={0,6}`)
 	encHex       = regexp.MustCompile(`\b(?:[0-9a-fA-F]{2}){16,}\b`)
-	decodedShell = regexp.MustCompile(`(^|[;&|]\s*|\$\(|\x60)\s*(sudo\s+)?(curl|wget|nc|ncat|netcat|bash|sh|zsh|powershell|pwsh|iex|python3?|perl|ruby|scp|rsync|ssh|tar|chmod|rm|dd|mkfifo|crontab|base64|openssl|socat|telnet|eval|osascript|certutil|bitsadmin)\s+\S|/dev/tcp/|\|\s*(ba|z)?sh\b|\brm\s+-rf\b|\bcurl\s+-[a-z]*\s|\bwget\s+https?://`)
+	decodedShell = lazy(`(^|[;&|]\s*|\$\(|\x60)\s*(sudo\s+)?(curl|wget|nc|ncat|netcat|bash|sh|zsh|powershell|pwsh|iex|python3?|perl|ruby|scp|rsync|ssh|tar|chmod|rm|dd|mkfifo|crontab|base64|openssl|socat|telnet|eval|osascript|certutil|bitsadmin)\s+\S|/dev/tcp/|\|\s*(ba|z)?sh\b|\brm\s+-rf\b|\bcurl\s+-[a-z]*\s|\bwget\s+https?://`)
 )
 
 type decoder struct {
@@ -149,7 +149,7 @@ func rot13Match(a *Text) (string, string) {
 }
 
 // decodeFollow: an order to decode something and act on it.
-var decodeFollow = regexp.MustCompile(`\bdecod\w*\b[^\n]{0,60}\b(follow|obey|apply|run|execute|carry (it )?out|act on|do what|comply)\b|\b(follow|obey|apply|run|execute|carry (it )?out)\b[^\n]{0,40}\b(after|once) decod`)
+var decodeFollow = lazy(`\bdecod\w*\b[^\n]{0,60}\b(follow|obey|apply|run|execute|carry (it )?out|act on|do what|comply)\b|\b(follow|obey|apply|run|execute|carry (it )?out)\b[^\n]{0,40}\b(after|once) decod`)
 
 // englishWords counts common English function words in s.
 func englishWords(s string) int {

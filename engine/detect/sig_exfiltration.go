@@ -1,7 +1,6 @@
 package detect
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -125,9 +124,9 @@ func exfilFeatures(a *Text) (string, string) {
 var transferOrder = re(`(^|[,;:] |\bthen |\band |\balso )(send|log|upload|post|forward|sync|cc|bcc|e-?mail|copy|mirror|share|submit|push|transmit)\b`)
 
 // exfilTargetRe finds a URL, an e-mail address or an IPv4 address.
-var exfilTargetRe = regexp.MustCompile(exfilTargetAlt)
+var exfilTargetRe = lazy(exfilTargetAlt)
 
-var angleTemplate = regexp.MustCompile(`https?://[^\s"'<>]*[?&=]<[^<>/]{1,160}>`)
+var angleTemplate = lazy(`https?://[^\s"'<>]*[?&=]<[^<>/]{1,160}>`)
 
 // targetKind names what a transfer target is.
 func targetKind(t string) string {

@@ -85,17 +85,17 @@ func nz(s string) string {
 
 // lat is a Latin-script pattern, anchored by words.
 func lat(lang, fam, anchors, expr string) foreignPattern {
-	return foreignPattern{lang, fam, P(nz(anchors), nz(moreExpand.Replace(expr)))}
+	return foreignPattern{lang, fam, pPrep(nz(anchors), moreExpand.Replace(expr), nz)}
 }
 
 // scr is a pattern in another script: it runs on texts holding lit.
 func scr(lang, fam, lit, expr string) foreignPattern {
-	return foreignPattern{lang, fam, P("", nz(moreExpand.Replace(expr))).needs(fNonASCII).lit(nz(lit))}
+	return foreignPattern{lang, fam, pPrep("", moreExpand.Replace(expr), nz).needs(fNonASCII).lit(nz(lit))}
 }
 
 // cyr is a Cyrillic pattern holding lit.
 func cyr(lang, fam, lit, expr string) foreignPattern {
-	return foreignPattern{lang, fam, P("", nz(moreExpand.Replace(expr))).needs(fCyrillic).lit(nz(lit))}
+	return foreignPattern{lang, fam, pPrep("", moreExpand.Replace(expr), nz).needs(fCyrillic).lit(nz(lit))}
 }
 
 func buildMorePatterns() []foreignPattern {

@@ -1,7 +1,6 @@
 package detect
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -42,7 +41,7 @@ var descriptiveAfter = map[string]bool{
 var (
 	// overrideObject is what an override imperative targets when it
 	// steers the model: instructions, rules, the system or the user.
-	overrideObject = regexp.MustCompile(`\b(instructions?|rules?|guidelines?|prompts?|system|polic(y|ies)|context|directions?|constraints?|safety|warnings?|user|previous|prior|above|earlier)\b`)
+	overrideObject = lazy(`\b(instructions?|rules?|guidelines?|prompts?|system|polic(y|ies)|context|directions?|constraints?|safety|warnings?|user|previous|prior|above|earlier)\b`)
 	// steerTarget is who or what a steering sentence is about: this tool
 	// in a global order, other tools, what the user is told, the model's
 	// reply. Guidance that protects the user ("Always confirm the address

@@ -1,7 +1,6 @@
 package detect
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -46,7 +45,7 @@ var (
 	// a leak is a request: something must ask for the data. The user's
 	// own messages are data many tools read (a chat client lists them),
 	// so asking for those needs a verb that hands them on.
-	singleMessage = regexp.MustCompile(`\b(most recent|latest|current|last) (message|prompt|question|request)$`)
+	singleMessage = lazy(`\b(most recent|latest|current|last) (message|prompt|question|request)$`)
 	leakHandOn    = re(`\b(include|put|pass|add|copy|send|paste|record|fill|set|forward|upload|append|attach|repeat|reproduce|dump|quote|begin|start|store|log|leave|populate)\b`)
 	leakVerb      = re(`\b(include|put|pass|add|reproduce|repeat|copy|send|paste|record|fill|provide|print|output|reveal|share|dump|write|begin|start|append|attach|list|quote|return|disclose|show|set|summari[sz]e|give|forward|upload|log|store|leave|populate|export|call|invoke)\b|:`)
 )

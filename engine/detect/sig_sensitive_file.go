@@ -1,7 +1,6 @@
 package detect
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -64,7 +63,7 @@ func sensitivePats() []pat {
 var (
 	// "~/.netrc file contents in `options`": the contents, asked for
 	// after the path, to go into a parameter.
-	contentsAfter = regexp.MustCompile(`^\S*\s*(file\s+)?(contents?|text|data)\b`)
+	contentsAfter = lazy(`^\S*\s*(file\s+)?(contents?|text|data)\b`)
 	intoParam     = re("\\bin `|\\binto\\b|\\b(parameter|field|argument)\\b|\\bas (the )?`")
 )
 
@@ -92,7 +91,7 @@ func listIntroAsks(s string, ss int) bool {
 }
 
 // listHandOn: the list's intro hands the items on.
-var listHandOn = regexp.MustCompile(`\b(attach|send|include|paste|upload|pass|forward|submit|copy)\b`)
+var listHandOn = lazy(`\b(attach|send|include|paste|upload|pass|forward|submit|copy)\b`)
 
 var handOn = re(`\b(pass|paste|attach|send|upload|forward|include) (it|them|its|their|the contents?)\b|\b(into|in|as) (the )?` + "`[a-z][a-z0-9_]*`" + `|\b(parameter|field|argument)\b`)
 

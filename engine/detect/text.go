@@ -3,6 +3,7 @@ package detect
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // The English instruction families of the default rules. Every pattern
@@ -18,11 +19,77 @@ import (
 //     instructions or rules, "do not tell" needs the user, "send" needs a
 //     concrete address and something worth stealing.
 
-// re compiles a pattern in which the placeholders below stand for shared
-// alternations.
-func re(p string) *regexp.Regexp {
-	return regexp.MustCompile(expand.Replace(p))
+// re is a pattern, compiled on first use, in which the placeholders below
+// stand for shared alternations.
+func re(p string) *lazyRe {
+	return lazy(expand.Replace(p))
 }
+
+// lazyRe is a regular expression compiled the first time it runs. Most
+// of the package's expressions run only behind anchor words, features
+// and gates, so a process that never meets them never compiles them:
+// start-up time and what the idle service keeps resident are what the
+// texts it has read needed, not the whole rule set.
+// TestLazyExpressionsCompile compiles every one.
+type lazyRe struct {
+	src  string
+	prep func(string) string // turns src into the expression, if set
+	once sync.Once
+	re   *regexp.Regexp
+}
+
+// expr is a compiled or a lazy expression: what phrase sets and
+// prefilters read.
+type expr interface {
+	String() string
+	MatchString(string) bool
+}
+
+// lazyAll lists every lazy expression, for the test that compiles them.
+var lazyAll []*lazyRe
+
+func lazy(src string) *lazyRe {
+	l := &lazyRe{src: src}
+	lazyAll = append(lazyAll, l)
+	return l
+}
+
+// lazyPrep is an expression whose source prep makes from src when it is
+// compiled (the foreign patterns' normalisation is itself work).
+func lazyPrep(src string, prep func(string) string) *lazyRe {
+	l := lazy(src)
+	l.prep = prep
+	return l
+}
+
+// source is the expression's source as compiled.
+func (l *lazyRe) source() string {
+	if l.prep != nil {
+		return l.prep(l.src)
+	}
+	return l.src
+}
+
+func (l *lazyRe) get() *regexp.Regexp {
+	l.once.Do(func() { l.re = regexp.MustCompile(l.source()) })
+	return l.re
+}
+
+func (l *lazyRe) String() string                 { return l.source() }
+func (l *lazyRe) MatchString(s string) bool      { return l.get().MatchString(s) }
+func (l *lazyRe) FindString(s string) string     { return l.get().FindString(s) }
+func (l *lazyRe) FindStringIndex(s string) []int { return l.get().FindStringIndex(s) }
+func (l *lazyRe) FindStringSubmatch(s string) []string {
+	return l.get().FindStringSubmatch(s)
+}
+func (l *lazyRe) FindStringSubmatchIndex(s string) []int { return l.get().FindStringSubmatchIndex(s) }
+func (l *lazyRe) FindAllStringIndex(s string, n int) [][]int {
+	return l.get().FindAllStringIndex(s, n)
+}
+func (l *lazyRe) FindAllStringSubmatchIndex(s string, n int) [][]int {
+	return l.get().FindAllStringSubmatchIndex(s, n)
+}
+func (l *lazyRe) SubexpIndex(name string) int { return l.get().SubexpIndex(name) }
 
 var expand = strings.NewReplacer(
 	// people the model answers to
