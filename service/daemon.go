@@ -20,6 +20,7 @@ import (
 	"github.com/descriptorpin/descriptorpin/config"
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/detect"
+	"github.com/descriptorpin/descriptorpin/engine/inventory"
 	"github.com/descriptorpin/descriptorpin/engine/launch"
 	"github.com/descriptorpin/descriptorpin/engine/monitor"
 	"github.com/descriptorpin/descriptorpin/engine/pin"
@@ -55,6 +56,10 @@ type Daemon struct {
 	sink    notify.Sink
 	targets map[string]target
 	cache   scan.Cache // per-tool hashes and POISON findings, across scans
+	// reusers keep, per large inventory target, its last good parse, so a
+	// change parses the servers it touched (inventory.Reuser).
+	reusers map[string]*inventory.Reuser
+	reused  int // versions read with the last parse reused (for tests)
 
 	state     *monitor.State
 	statePath string
@@ -105,7 +110,7 @@ func New(cfg config.Config, sink notify.Sink, opt Options) *Daemon {
 	opt = opt.withDefaults()
 	d := &Daemon{
 		cfg: cfg, opt: opt, fs: opt.FS, rules: detect.RuleSet(cfg.Rules), now: opt.Now, home: opt.Home,
-		sink: sink, targets: map[string]target{}, scanned: map[string]scanKey{}, autoKind: map[string]string{}, retry: map[string]bool{},
+		sink: sink, targets: map[string]target{}, reusers: map[string]*inventory.Reuser{}, scanned: map[string]scanKey{}, autoKind: map[string]string{}, retry: map[string]bool{},
 		statePath: filepath.Join(cfg.StateDir, StateFile), state: monitor.NewState(),
 	}
 	if d.rules == "" {
@@ -386,6 +391,7 @@ func (d *Daemon) trustOnFirstUse() {
 		if err != nil {
 			continue
 		}
+		d.forgetParse(t.path) // the pin keeps parts of inv
 		p, err := pin.BuildWith(inv, pin.Format2, ap, pin.Options{Source: d.source(t.path), Key: d.hostKey()})
 		if err != nil {
 			continue
@@ -493,6 +499,7 @@ func (d *Daemon) scanTarget(t target) []engine.Event {
 	if err != nil {
 		delete(d.scanned, t.path)
 		d.cache.Forget(t.path) // a file that is gone keeps nothing in the cache
+		delete(d.reusers, t.path)
 		if t.discovered && errors.Is(err, os.ErrNotExist) && fs.ContentHash == "" && len(fs.Open) == 0 {
 			// A client that is not installed: nothing to say.
 			fs.Result, fs.LastScan = "absent", engine.Stamp(now)
@@ -563,17 +570,76 @@ func lenientWorthy(err error) bool {
 // was an inventory is read as one first: ParseAny would parse it as a
 // client config before it finds out.
 func (d *Daemon) parseTarget(t target, data []byte) (*engine.Inventory, string, error) {
-	if t.kind == KindAuto && d.autoKind[t.path] == KindInventory && checkShape(t.path, data) == nil {
-		if inv, err := parseInventory(t.path, data); err == nil && checkCounts(t.path, inv) == nil {
+	if t.kind == KindInventory {
+		inv, err := d.parseInventory(t.path, data)
+		if err != nil {
+			return nil, "", err
+		}
+		return inv, KindInventory, nil
+	}
+	if t.kind == KindAuto && d.autoKind[t.path] == KindInventory {
+		if inv, err := d.parseInventory(t.path, data); err == nil {
 			return inv, KindInventory, nil
 		}
 	}
+	delete(d.reusers, t.path)
 	inv, kind, err := ParseAny(t.path, data, t.kind, d.home)
 	if t.kind == KindAuto {
 		d.autoKind[t.path] = kind
 	}
 	return inv, kind, err
 }
+
+// reuseMinBytes is the smallest inventory whose last good parse the
+// service keeps between changes (inventory.Reuser): below it a parse
+// costs well under a millisecond, and keeping nothing keeps an idle
+// service small.
+var reuseMinBytes = 64 << 10
+
+// parseInventory is ParseAny for an inventory (the cap on containers,
+// the parse, the caps on servers and tools). A large one is parsed
+// through its Reuser: a change costs the servers it touched, and the
+// result is the same.
+func (d *Daemon) parseInventory(path string, data []byte) (*engine.Inventory, error) {
+	r := d.reusers[path]
+	if len(data) < reuseMinBytes {
+		delete(d.reusers, path)
+		r = nil
+	} else if r == nil {
+		r = &inventory.Reuser{MaxContainers: MaxContainers}
+		d.reusers[path] = r
+	}
+	var inv *engine.Inventory
+	ok := false
+	if r != nil {
+		if inv, ok = r.Update(path, data); ok { // checks the container cap itself
+			d.reused++
+		}
+	}
+	if !ok {
+		if err := checkShape(path, data); err != nil {
+			return nil, err
+		}
+		var err error
+		if r != nil {
+			inv, err = r.Parse(path, data)
+		} else {
+			inv, err = parseInventory(path, data)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if err := checkCounts(path, inv); err != nil {
+		return nil, err
+	}
+	return inv, nil
+}
+
+// forgetParse drops the kept parse of path: an inventory whose values
+// something keeps (a pin built from it) must not be reused, since a
+// reuse moves the offsets of what it shares.
+func (d *Daemon) forgetParse(path string) { delete(d.reusers, path) }
 
 // --- state ---
 
