@@ -233,8 +233,15 @@ func (d *Daemon) Run(ctx context.Context) error {
 		captureTick = t.C
 		startCapture() // the first capture right after start
 	}
-	check := time.NewTicker(d.opt.CheckInterval)
-	defer check.Stop()
+	// The retry of events that could not be written runs on a timer
+	// armed only while there are some; a deleted state directory is seen
+	// by the watcher (the state file is one of its paths). An idle
+	// service has no timer but the trim's, armed by work, and the
+	// watcher's own (the safety-net rescan).
+	retry := time.NewTimer(d.opt.CheckInterval)
+	retry.Stop()
+	defer retry.Stop()
+	retrying := false
 	// After a burst of work (the start scan, a change, a rescan), once the
 	// loop has been quiet for trimAfter, the heap the work left is handed
 	// back to the system: an idle service holds what it keeps, not what a
@@ -242,16 +249,22 @@ func (d *Daemon) Run(ctx context.Context) error {
 	trim := time.NewTimer(trimAfter)
 	defer trim.Stop()
 	for {
+		if !retrying && (len(d.retry) > 0 || d.logDown) {
+			retry.Reset(d.opt.CheckInterval)
+			retrying = true
+		}
 		select {
 		case <-trim.C:
 			go debug.FreeOSMemory() // a collection: the loop goes on meanwhile
-		case <-check.C:
+		case <-retry.C:
+			retrying = false
 			d.housekeep()
 		case <-captureTick:
 			startCapture()
 		case evs := <-captured:
 			capturing = false
 			d.emit(evs...)
+			d.housekeep()
 			trim.Reset(trimAfter)
 		case <-ctx.Done():
 			captures.Wait()
@@ -271,6 +284,12 @@ func (d *Daemon) Run(ctx context.Context) error {
 				}
 				d.reloadPin()
 				d.scanAll()
+			} else if sig.Path == d.statePath {
+				// The service's own write, or the state (or its directory)
+				// deleted under it: only the latter is work.
+				if _, err := d.fs.Stat(d.statePath); err == nil {
+					continue
+				}
 			} else if sig.Path == d.cfg.Pin {
 				d.reloadPin()
 			} else if t, ok := d.targets[sig.Path]; ok {
@@ -306,7 +325,7 @@ func stopReason(ctx context.Context) string {
 }
 
 func (d *Daemon) watchPaths() []string {
-	paths := []string{d.cfg.Pin}
+	paths := []string{d.cfg.Pin, d.statePath}
 	for p := range d.targets {
 		paths = append(paths, p)
 	}
