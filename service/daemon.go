@@ -255,7 +255,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 		}
 		select {
 		case <-trim.C:
-			go debug.FreeOSMemory() // a collection: the loop goes on meanwhile
+			go trimMemory() // a collection: the loop goes on meanwhile
 		case <-retry.C:
 			retrying = false
 			d.housekeep()
@@ -316,6 +316,15 @@ func (d *Daemon) Run(ctx context.Context) error {
 // trimmed soon after it settles (a start is the start scan, then the
 // pin's own write seen a debounce later).
 const trimAfter = 500 * time.Millisecond
+
+// trimMemory hands back what the last work needed and the service does
+// not keep: the heap's free pages (debug.FreeOSMemory: a collection, then
+// the pages released) and the resident pages of the binary's code and
+// read-only data (releaseText).
+func trimMemory() {
+	debug.FreeOSMemory()
+	releaseText()
+}
 
 func stopReason(ctx context.Context) string {
 	if c := context.Cause(ctx); c != nil && !errors.Is(c, context.Canceled) {
