@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -60,6 +61,9 @@ type Daemon struct {
 	// change parses the servers it touched (inventory.Reuser).
 	reusers map[string]*inventory.Reuser
 	reused  int // versions read with the last parse reused (for tests)
+	// owned keeps, per target, the part of the pin its last scan owned
+	// (pin.Owned), while the pin and the claim stay the same.
+	owned map[string]ownedView
 
 	state     *monitor.State
 	statePath string
@@ -110,7 +114,7 @@ func New(cfg config.Config, sink notify.Sink, opt Options) *Daemon {
 	opt = opt.withDefaults()
 	d := &Daemon{
 		cfg: cfg, opt: opt, fs: opt.FS, rules: detect.RuleSet(cfg.Rules), now: opt.Now, home: opt.Home,
-		sink: sink, targets: map[string]target{}, reusers: map[string]*inventory.Reuser{}, scanned: map[string]scanKey{}, autoKind: map[string]string{}, retry: map[string]bool{},
+		sink: sink, targets: map[string]target{}, reusers: map[string]*inventory.Reuser{}, owned: map[string]ownedView{}, scanned: map[string]scanKey{}, autoKind: map[string]string{}, retry: map[string]bool{},
 		statePath: filepath.Join(cfg.StateDir, StateFile), state: monitor.NewState(),
 	}
 	if d.rules == "" {
@@ -528,6 +532,7 @@ func (d *Daemon) scanTarget(t target) []engine.Event {
 		delete(d.scanned, t.path)
 		d.cache.Forget(t.path) // a file that is gone keeps nothing in the cache
 		delete(d.reusers, t.path)
+		delete(d.owned, t.path)
 		if t.discovered && errors.Is(err, os.ErrNotExist) && fs.ContentHash == "" && len(fs.Open) == 0 {
 			// A client that is not installed: nothing to say.
 			fs.Result, fs.LastScan = "absent", engine.Stamp(now)
@@ -572,7 +577,7 @@ func (d *Daemon) scanTarget(t target) []engine.Event {
 	opt := scan.ScanOptions{Rules: d.rules, FileMode: mode, Key: d.hostKey(), Cache: &d.cache}
 	var pin *pin.Pin
 	if d.pin != nil {
-		pin = d.pin.Owned(Claim(t.path, d.cfg.Pin, d.home, inv, kind, fs.Servers))
+		pin = d.ownedBy(t.path, Claim(t.path, d.cfg.Pin, d.home, inv, kind, fs.Servers))
 	} else {
 		opt.Classes = []engine.Class{engine.Shadow, engine.Poison, engine.Transport}
 	}
@@ -580,6 +585,42 @@ func (d *Daemon) scanTarget(t target) []engine.Event {
 	evs = append(evs, monitor.ApplyScanKeep(fs, r, hash, servers, now, d.keepWithoutPin)...)
 	fs.Notes = r.Notes // what the scan could not check: status shows it
 	return append(evs, monitor.SetAlerts(fs, engine.ClassInput, alerts, now)...)
+}
+
+// ownedView is the part of a pin one claim owns.
+type ownedView struct {
+	pin   *pin.Pin // the pin it is part of (pins are replaced, never changed)
+	claim string   // claimKey of the claim
+	view  *pin.Pin
+}
+
+// ownedBy is d.pin.Owned(c), kept for path while neither changes: a
+// change that renames no server claims what the last scan claimed.
+func (d *Daemon) ownedBy(path string, c pin.Claim) *pin.Pin {
+	key := claimKey(c)
+	if v, ok := d.owned[path]; ok && v.pin == d.pin && v.claim == key {
+		return v.view
+	}
+	view := d.pin.Owned(c)
+	d.owned[path] = ownedView{pin: d.pin, claim: key, view: view}
+	return view
+}
+
+// claimKey is every field of c, each list length-prefixed.
+func claimKey(c pin.Claim) string {
+	var b []byte
+	for _, l := range [][]string{c.Sources, c.Before, c.Declared} {
+		b = strconv.AppendInt(b, int64(len(l)), 10)
+		for _, s := range l {
+			b = append(strconv.AppendInt(append(b, ':'), int64(len(s)), 10), ':')
+			b = append(b, s...)
+		}
+		b = append(b, ';')
+	}
+	for _, f := range []bool{c.LaunchOnly, c.ToolsOnly, c.Whole} {
+		b = strconv.AppendBool(b, f)
+	}
+	return string(b)
 }
 
 // lenientWorthy reports whether a strict parse error is one a lenient

@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/descriptorpin/descriptorpin/bench/invgen"
 	"github.com/descriptorpin/descriptorpin/engine"
+	"github.com/descriptorpin/descriptorpin/engine/pin"
 )
 
 // TestIncrementalParseGivesFreshEvents: a series of edits of a watched
@@ -120,4 +122,30 @@ func show(ev engine.Event) string {
 		return fmt.Sprint(ev)
 	}
 	return string(b)
+}
+
+// TestClaimKeyCoversTheClaim: the kept pin view (ownedBy) is keyed by
+// every field of the claim, so a claim that differs in any gets its own.
+func TestClaimKeyCoversTheClaim(t *testing.T) {
+	if n := reflect.TypeOf(pin.Claim{}).NumField(); n != 6 {
+		t.Fatalf("pin.Claim has %d fields: claimKey must cover the new ones", n)
+	}
+	base := pin.Claim{Sources: []string{"./a.json", "/x/a.json"}, Declared: []string{"s1", "s2"}, Before: []string{"s1"}}
+	variants := []pin.Claim{
+		base,
+		{Sources: base.Sources, Declared: []string{"s1"}, Before: []string{"s1", "s2"}},
+		{Sources: base.Sources, Declared: []string{"s1s2"}, Before: base.Before},
+		{Sources: base.Sources, Declared: []string{"s1", "s2"}, Before: base.Before, Whole: true},
+		{Sources: base.Sources, Declared: []string{"s1", "s2"}, Before: base.Before, LaunchOnly: true},
+		{Sources: base.Sources, Declared: []string{"s1", "s2"}, Before: base.Before, ToolsOnly: true},
+		{Sources: []string{"./a.json"}, Declared: []string{"/x/a.json", "s1", "s2"}, Before: base.Before},
+	}
+	seen := map[string]int{}
+	for i, c := range variants {
+		k := claimKey(c)
+		if j, dup := seen[k]; dup {
+			t.Errorf("claims %d and %d have one key %q", j, i, k)
+		}
+		seen[k] = i
+	}
 }
