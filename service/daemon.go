@@ -681,7 +681,7 @@ func (d *Daemon) parseInventory(path string, data []byte) (*engine.Inventory, er
 	var inv *engine.Inventory
 	ok := false
 	if r != nil {
-		if inv, ok = r.Update(path, data); ok { // checks the container cap itself
+		if inv, ok = reuserUpdate(r, path, data); ok { // checks the container cap itself
 			d.reused++
 		}
 	}
@@ -691,7 +691,7 @@ func (d *Daemon) parseInventory(path string, data []byte) (*engine.Inventory, er
 		}
 		var err error
 		if r != nil {
-			inv, err = r.Parse(path, data)
+			inv, err = reuserParse(r, path, data)
 		} else {
 			inv, err = parseInventory(path, data)
 		}

@@ -34,6 +34,10 @@ const (
 var (
 	parseInventory    = inventory.Parse
 	parseClientConfig = clientconfig.ParseWith
+	// A large watched inventory is parsed through its Reuser (the
+	// daemon's parseInventory): in full, or reusing the last good parse.
+	reuserParse  = (*inventory.Reuser).Parse
+	reuserUpdate = (*inventory.Reuser).Update
 )
 
 // ParseAny parses a file as an inventory or an MCP client config. With
