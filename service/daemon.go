@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -20,6 +21,7 @@ import (
 	"github.com/descriptorpin/descriptorpin/config"
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/detect"
+	"github.com/descriptorpin/descriptorpin/engine/inventory"
 	"github.com/descriptorpin/descriptorpin/engine/launch"
 	"github.com/descriptorpin/descriptorpin/engine/monitor"
 	"github.com/descriptorpin/descriptorpin/engine/pin"
@@ -55,6 +57,13 @@ type Daemon struct {
 	sink    notify.Sink
 	targets map[string]target
 	cache   scan.Cache // per-tool hashes and POISON findings, across scans
+	// reusers keep, per large inventory target, its last good parse, so a
+	// change parses the servers it touched (inventory.Reuser).
+	reusers map[string]*inventory.Reuser
+	reused  int // versions read with the last parse reused (for tests)
+	// owned keeps, per target, the part of the pin its last scan owned
+	// (pin.Owned), while the pin and the claim stay the same.
+	owned map[string]ownedView
 
 	state     *monitor.State
 	statePath string
@@ -105,7 +114,7 @@ func New(cfg config.Config, sink notify.Sink, opt Options) *Daemon {
 	opt = opt.withDefaults()
 	d := &Daemon{
 		cfg: cfg, opt: opt, fs: opt.FS, rules: detect.RuleSet(cfg.Rules), now: opt.Now, home: opt.Home,
-		sink: sink, targets: map[string]target{}, scanned: map[string]scanKey{}, autoKind: map[string]string{}, retry: map[string]bool{},
+		sink: sink, targets: map[string]target{}, reusers: map[string]*inventory.Reuser{}, owned: map[string]ownedView{}, scanned: map[string]scanKey{}, autoKind: map[string]string{}, retry: map[string]bool{},
 		statePath: filepath.Join(cfg.StateDir, StateFile), state: monitor.NewState(),
 	}
 	if d.rules == "" {
@@ -228,8 +237,15 @@ func (d *Daemon) Run(ctx context.Context) error {
 		captureTick = t.C
 		startCapture() // the first capture right after start
 	}
-	check := time.NewTicker(d.opt.CheckInterval)
-	defer check.Stop()
+	// The retry of events that could not be written runs on a timer
+	// armed only while there are some; a deleted state directory is seen
+	// by the watcher (the state file is one of its paths). An idle
+	// service has no timer but the trim's, armed by work, and the
+	// watcher's own (the safety-net rescan).
+	retry := time.NewTimer(d.opt.CheckInterval)
+	retry.Stop()
+	defer retry.Stop()
+	retrying := false
 	// After a burst of work (the start scan, a change, a rescan), once the
 	// loop has been quiet for trimAfter, the heap the work left is handed
 	// back to the system: an idle service holds what it keeps, not what a
@@ -237,16 +253,22 @@ func (d *Daemon) Run(ctx context.Context) error {
 	trim := time.NewTimer(trimAfter)
 	defer trim.Stop()
 	for {
+		if !retrying && (len(d.retry) > 0 || d.logDown) {
+			retry.Reset(d.opt.CheckInterval)
+			retrying = true
+		}
 		select {
 		case <-trim.C:
-			go debug.FreeOSMemory() // a collection: the loop goes on meanwhile
-		case <-check.C:
+			go trimMemory() // a collection: the loop goes on meanwhile
+		case <-retry.C:
+			retrying = false
 			d.housekeep()
 		case <-captureTick:
 			startCapture()
 		case evs := <-captured:
 			capturing = false
 			d.emit(evs...)
+			d.housekeep()
 			trim.Reset(trimAfter)
 		case <-ctx.Done():
 			captures.Wait()
@@ -266,6 +288,12 @@ func (d *Daemon) Run(ctx context.Context) error {
 				}
 				d.reloadPin()
 				d.scanAll()
+			} else if sig.Path == d.statePath {
+				// The service's own write, or the state (or its directory)
+				// deleted under it: only the latter is work.
+				if _, err := d.fs.Stat(d.statePath); err == nil {
+					continue
+				}
 			} else if sig.Path == d.cfg.Pin {
 				d.reloadPin()
 			} else if t, ok := d.targets[sig.Path]; ok {
@@ -293,6 +321,15 @@ func (d *Daemon) Run(ctx context.Context) error {
 // pin's own write seen a debounce later).
 const trimAfter = 500 * time.Millisecond
 
+// trimMemory hands back what the last work needed and the service does
+// not keep: the heap's free pages (debug.FreeOSMemory: a collection, then
+// the pages released) and the resident pages of the binary's code and
+// read-only data (releaseText).
+func trimMemory() {
+	debug.FreeOSMemory()
+	releaseText()
+}
+
 func stopReason(ctx context.Context) string {
 	if c := context.Cause(ctx); c != nil && !errors.Is(c, context.Canceled) {
 		return c.Error()
@@ -301,7 +338,7 @@ func stopReason(ctx context.Context) string {
 }
 
 func (d *Daemon) watchPaths() []string {
-	paths := []string{d.cfg.Pin}
+	paths := []string{d.cfg.Pin, d.statePath}
 	for p := range d.targets {
 		paths = append(paths, p)
 	}
@@ -386,6 +423,7 @@ func (d *Daemon) trustOnFirstUse() {
 		if err != nil {
 			continue
 		}
+		d.forgetParse(t.path) // the pin keeps parts of inv
 		p, err := pin.BuildWith(inv, pin.Format2, ap, pin.Options{Source: d.source(t.path), Key: d.hostKey()})
 		if err != nil {
 			continue
@@ -493,6 +531,8 @@ func (d *Daemon) scanTarget(t target) []engine.Event {
 	if err != nil {
 		delete(d.scanned, t.path)
 		d.cache.Forget(t.path) // a file that is gone keeps nothing in the cache
+		delete(d.reusers, t.path)
+		delete(d.owned, t.path)
 		if t.discovered && errors.Is(err, os.ErrNotExist) && fs.ContentHash == "" && len(fs.Open) == 0 {
 			// A client that is not installed: nothing to say.
 			fs.Result, fs.LastScan = "absent", engine.Stamp(now)
@@ -537,7 +577,7 @@ func (d *Daemon) scanTarget(t target) []engine.Event {
 	opt := scan.ScanOptions{Rules: d.rules, FileMode: mode, Key: d.hostKey(), Cache: &d.cache}
 	var pin *pin.Pin
 	if d.pin != nil {
-		pin = d.pin.Owned(Claim(t.path, d.cfg.Pin, d.home, inv, kind, fs.Servers))
+		pin = d.ownedBy(t.path, Claim(t.path, d.cfg.Pin, d.home, inv, kind, fs.Servers))
 	} else {
 		opt.Classes = []engine.Class{engine.Shadow, engine.Poison, engine.Transport}
 	}
@@ -545,6 +585,42 @@ func (d *Daemon) scanTarget(t target) []engine.Event {
 	evs = append(evs, monitor.ApplyScanKeep(fs, r, hash, servers, now, d.keepWithoutPin)...)
 	fs.Notes = r.Notes // what the scan could not check: status shows it
 	return append(evs, monitor.SetAlerts(fs, engine.ClassInput, alerts, now)...)
+}
+
+// ownedView is the part of a pin one claim owns.
+type ownedView struct {
+	pin   *pin.Pin // the pin it is part of (pins are replaced, never changed)
+	claim string   // claimKey of the claim
+	view  *pin.Pin
+}
+
+// ownedBy is d.pin.Owned(c), kept for path while neither changes: a
+// change that renames no server claims what the last scan claimed.
+func (d *Daemon) ownedBy(path string, c pin.Claim) *pin.Pin {
+	key := claimKey(c)
+	if v, ok := d.owned[path]; ok && v.pin == d.pin && v.claim == key {
+		return v.view
+	}
+	view := d.pin.Owned(c)
+	d.owned[path] = ownedView{pin: d.pin, claim: key, view: view}
+	return view
+}
+
+// claimKey is every field of c, each list length-prefixed.
+func claimKey(c pin.Claim) string {
+	var b []byte
+	for _, l := range [][]string{c.Sources, c.Before, c.Declared} {
+		b = strconv.AppendInt(b, int64(len(l)), 10)
+		for _, s := range l {
+			b = append(strconv.AppendInt(append(b, ':'), int64(len(s)), 10), ':')
+			b = append(b, s...)
+		}
+		b = append(b, ';')
+	}
+	for _, f := range []bool{c.LaunchOnly, c.ToolsOnly, c.Whole} {
+		b = strconv.AppendBool(b, f)
+	}
+	return string(b)
 }
 
 // lenientWorthy reports whether a strict parse error is one a lenient
@@ -563,17 +639,76 @@ func lenientWorthy(err error) bool {
 // was an inventory is read as one first: ParseAny would parse it as a
 // client config before it finds out.
 func (d *Daemon) parseTarget(t target, data []byte) (*engine.Inventory, string, error) {
-	if t.kind == KindAuto && d.autoKind[t.path] == KindInventory && checkShape(t.path, data) == nil {
-		if inv, err := parseInventory(t.path, data); err == nil && checkCounts(t.path, inv) == nil {
+	if t.kind == KindInventory {
+		inv, err := d.parseInventory(t.path, data)
+		if err != nil {
+			return nil, "", err
+		}
+		return inv, KindInventory, nil
+	}
+	if t.kind == KindAuto && d.autoKind[t.path] == KindInventory {
+		if inv, err := d.parseInventory(t.path, data); err == nil {
 			return inv, KindInventory, nil
 		}
 	}
+	delete(d.reusers, t.path)
 	inv, kind, err := ParseAny(t.path, data, t.kind, d.home)
 	if t.kind == KindAuto {
 		d.autoKind[t.path] = kind
 	}
 	return inv, kind, err
 }
+
+// reuseMinBytes is the smallest inventory whose last good parse the
+// service keeps between changes (inventory.Reuser): below it a parse
+// costs well under a millisecond, and keeping nothing keeps an idle
+// service small.
+var reuseMinBytes = 64 << 10
+
+// parseInventory is ParseAny for an inventory (the cap on containers,
+// the parse, the caps on servers and tools). A large one is parsed
+// through its Reuser: a change costs the servers it touched, and the
+// result is the same.
+func (d *Daemon) parseInventory(path string, data []byte) (*engine.Inventory, error) {
+	r := d.reusers[path]
+	if len(data) < reuseMinBytes {
+		delete(d.reusers, path)
+		r = nil
+	} else if r == nil {
+		r = &inventory.Reuser{MaxContainers: MaxContainers}
+		d.reusers[path] = r
+	}
+	var inv *engine.Inventory
+	ok := false
+	if r != nil {
+		if inv, ok = reuserUpdate(r, path, data); ok { // checks the container cap itself
+			d.reused++
+		}
+	}
+	if !ok {
+		if err := checkShape(path, data); err != nil {
+			return nil, err
+		}
+		var err error
+		if r != nil {
+			inv, err = reuserParse(r, path, data)
+		} else {
+			inv, err = parseInventory(path, data)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if err := checkCounts(path, inv); err != nil {
+		return nil, err
+	}
+	return inv, nil
+}
+
+// forgetParse drops the kept parse of path: an inventory whose values
+// something keeps (a pin built from it) must not be reused, since a
+// reuse moves the offsets of what it shares.
+func (d *Daemon) forgetParse(path string) { delete(d.reusers, path) }
 
 // --- state ---
 

@@ -227,9 +227,10 @@ func (d *Daemon) eventsState() *monitor.FileState {
 	return d.state.File(p, monitor.Identity(p, d.home), "eventlog")
 }
 
-// housekeep runs on a timer and after every signal: it recreates a
-// deleted state directory (saving the state into it) and re-scans the
-// files whose events could not be written.
+// housekeep runs after every piece of work, when the watcher sees the
+// state file go, and on the retry timer while events could not be
+// written: it recreates a deleted state directory (saving the state into
+// it) and re-scans the files whose events could not be written.
 func (d *Daemon) housekeep() {
 	if len(d.retry) > 0 {
 		paths := d.retry

@@ -90,7 +90,12 @@ type harness struct {
 
 func newHarness(t *testing.T, targets ...string) *harness {
 	t.Helper()
-	dir := t.TempDir()
+	return newHarnessIn(t, t.TempDir(), targets...)
+}
+
+// newHarnessIn is newHarness in dir.
+func newHarnessIn(t *testing.T, dir string, targets ...string) *harness {
+	t.Helper()
 	cfg := config.Default()
 	cfg.Pin = filepath.Join(dir, "pin.json")
 	cfg.StateDir = filepath.Join(dir, "state")

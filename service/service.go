@@ -80,8 +80,9 @@ type Options struct {
 	Capture CaptureFunc
 	// Stderr gets a line when events cannot be written (nil: os.Stderr).
 	Stderr io.Writer
-	// CheckInterval is how often the loop checks that its state directory
-	// is still there and retries events it could not write; 0 is 10s.
+	// CheckInterval is how long the loop waits before it retries events
+	// it could not write (a timer armed only while there are some); 0 is
+	// 10s.
 	CheckInterval time.Duration
 }
 

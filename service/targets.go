@@ -34,6 +34,10 @@ const (
 var (
 	parseInventory    = inventory.Parse
 	parseClientConfig = clientconfig.ParseWith
+	// A large watched inventory is parsed through its Reuser (the
+	// daemon's parseInventory): in full, or reusing the last good parse.
+	reuserParse  = (*inventory.Reuser).Parse
+	reuserUpdate = (*inventory.Reuser).Update
 )
 
 // ParseAny parses a file as an inventory or an MCP client config. With
@@ -424,6 +428,7 @@ func (d *Daemon) source(path string) string {
 // first sight like any other. The pin is rewritten and the change
 // announced; later differences are findings.
 func (d *Daemon) firstCapture(t target, inv *engine.Inventory) []engine.Event {
+	d.forgetParse(t.path) // the pin may keep parts of inv
 	ap := pin.Approval{By: "trust-on-first-use", At: pin.ApprovedAt(d.now()),
 		Note: fmt.Sprintf("first capture trusted on first use by %s on %s", d.opt.User, d.opt.Host)}
 	np, names := pin.FirstSight(d.pin, inv, d.source(t.path), ap)

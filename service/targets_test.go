@@ -8,18 +8,27 @@ import (
 	"github.com/descriptorpin/descriptorpin/config"
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/clientconfig"
+	inv "github.com/descriptorpin/descriptorpin/engine/inventory"
 )
 
 // countParses counts the calls of both parsers until the test ends.
 func countParses(t *testing.T) (inventory, clientConfig *int) {
 	var ni, nc int
-	pi, pc := parseInventory, parseClientConfig
+	pi, pc, rp, ru := parseInventory, parseClientConfig, reuserParse, reuserUpdate
 	parseInventory = func(f string, d []byte) (*engine.Inventory, error) { ni++; return pi(f, d) }
+	reuserParse = func(r *inv.Reuser, f string, d []byte) (*engine.Inventory, error) { ni++; return rp(r, f, d) }
+	reuserUpdate = func(r *inv.Reuser, f string, d []byte) (*engine.Inventory, bool) {
+		inv, ok := ru(r, f, d)
+		if ok {
+			ni++ // a parse, of the part that changed
+		}
+		return inv, ok
+	}
 	parseClientConfig = func(f string, d []byte, o clientconfig.Options) (*engine.Inventory, clientconfig.Format, error) {
 		nc++
 		return pc(f, d, o)
 	}
-	t.Cleanup(func() { parseInventory, parseClientConfig = pi, pc })
+	t.Cleanup(func() { parseInventory, parseClientConfig, reuserParse, reuserUpdate = pi, pc, rp, ru })
 	return &ni, &nc
 }
 
