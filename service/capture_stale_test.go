@@ -84,3 +84,20 @@ func waitFor(t *testing.T, what string, ok func() bool) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// removeStateDir deletes the service's state directory as rm -rf would.
+// The removal races with the service writing into the directory (as it
+// does on a real machine): like rm, it tries again until it is gone.
+func removeStateDir(t *testing.T, dir string) {
+	t.Helper()
+	for i := 0; ; i++ {
+		err := os.RemoveAll(dir)
+		if err == nil {
+			return
+		}
+		if i == 50 {
+			t.Fatal(err)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}

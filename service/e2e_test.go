@@ -63,18 +63,7 @@ func TestDeletedStateDirIsRecreated(t *testing.T) {
 	t.Cleanup(func() { log.Close() }) // after the service stops
 	h.startSink(&Sinks{Notify: notify.Multi{h.rec}, Log: log})
 	h.next()
-	// rm -rf races with the service writing into the directory (as it
-	// does on a real machine): like rm, try again until it is gone.
-	for i := 0; ; i++ {
-		err := os.RemoveAll(h.cfg.StateDir)
-		if err == nil {
-			break
-		}
-		if i == 50 {
-			t.Fatal(err)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	removeStateDir(t, h.cfg.StateDir)
 	h.write("inv.json", invChanged)
 	h.changed("inv.json")
 	opened, _ := loggedFindings(t, h.cfg.Log.File)
@@ -182,18 +171,7 @@ func TestServiceSurvivesEverythingAtOnce(t *testing.T) {
 	if err := exec.Command("umount", "-l", h.cfg.StateDir).Run(); err != nil {
 		t.Fatal(err)
 	}
-	// rm -rf races with the service writing into the directory (as it
-	// does on a real machine): like rm, try again until it is gone.
-	for i := 0; ; i++ {
-		err := os.RemoveAll(h.cfg.StateDir)
-		if err == nil {
-			break
-		}
-		if i == 50 {
-			t.Fatal(err)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	removeStateDir(t, h.cfg.StateDir)
 	h.write("inv.json", invChanged)
 	h.changed("inv.json")
 	if opened, _ := loggedFindings(t, h.cfg.Log.File); len(opened) == 0 {

@@ -35,16 +35,7 @@ func TestStateDirDeletedWhileIdleIsRecreated(t *testing.T) {
 	state := filepath.Join(h.cfg.StateDir, StateFile)
 	exists := func() bool { _, err := os.Stat(state); return err == nil }
 	waitFor(t, "the state written at start", exists)
-	for i := 0; ; i++ {
-		err := os.RemoveAll(h.cfg.StateDir)
-		if err == nil {
-			break
-		}
-		if i == 50 {
-			t.Fatal(err)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	removeStateDir(t, h.cfg.StateDir)
 	waitFor(t, "the state recreated", func() bool {
 		for _, ev := range h.rec.events() {
 			if ev.Action == engine.ActionStateRecreated {

@@ -1121,9 +1121,7 @@ func shapeHash(w string) uint32 {
 	n := len(w)
 	var x uint64
 	if n >= 8 {
-		x = uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-		t := w[n-8:]
-		x ^= (uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 | uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56) * 0xff51afd7ed558ccd
+		x = le64(w) ^ le64(w[n-8:])*0xff51afd7ed558ccd
 	} else {
 		for i := 0; i < n; i++ {
 			x = x<<8 | uint64(w[i])

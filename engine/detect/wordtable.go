@@ -29,17 +29,26 @@ func wordHash(w string) uint64 {
 	n := len(w)
 	var x uint64
 	if n >= 8 {
-		x = uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-		t := w[n-8:]
-		x ^= (uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 | uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56) * 0xff51afd7ed558ccd
+		x = le64(w) ^ le64(w[n-8:])*0xff51afd7ed558ccd
 	} else if n >= 4 {
 		// two four-byte reads, overlapping when n < 8
-		t := w[n-4:]
-		x = uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 | uint64(t[0])<<32 | uint64(t[1])<<40 | uint64(t[2])<<48 | uint64(t[3])<<56
+		x = le32(w) | le32(w[n-4:])<<32
 	} else if n > 0 {
 		x = uint64(w[0]) | uint64(w[n>>1])<<8 | uint64(w[n-1])<<16
 	}
 	return (x ^ uint64(n)<<58) * 0x9e3779b97f4a7c15
+}
+
+// le64 and le32 read the first eight and four bytes of s, little-endian
+// (wordHash and shapeHash).
+func le64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 | uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+func le32(s string) uint64 {
+	_ = s[3]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24
 }
 
 func newFeatureTable(m map[string]feature) *featureTable {
