@@ -61,7 +61,7 @@ func markupMatch(a *Text) (string, string) {
 		}
 	}
 	if i, j, ok := firstPat(a, []pat{markupBracket, markupChatML, markupMDNote}); ok {
-		if !(s[i] == '[' && strings.Contains(s[i:j], "important") && !harmfulWithin(a, j, blockEnd(a, j))) && !tokenAsData(a, i, j) {
+		if !(s[i] == '[' && strings.Contains(s[i:j], "important") && !harmfulWithin(a, j, blockEnd(a, j))) && !tokenAsData(a, j) {
 			return hit(a, i, j, detail)
 		}
 	}
@@ -130,7 +130,7 @@ func blockEnd(a *Text, j int) int {
 // token with nothing in its block ("strips `[INST]`, `[/INST]`,
 // `<|im_start|>` …", "tokens like [INST] ... [/INST]"). An attack
 // writes the block.
-func tokenAsData(a *Text, _, j int) bool {
+func tokenAsData(a *Text, j int) bool {
 	s := a.norm
 	end := min(len(s), j+40)
 	if k := strings.IndexAny(s[j:end], "[<"); k >= 0 {
