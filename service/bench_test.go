@@ -22,13 +22,7 @@ import (
 // tools=1 is the one-tool file the issue compares with.
 func BenchmarkChange(b *testing.B) {
 	for _, c := range []struct{ servers, tools int }{{1, 1}, {20, 50}} {
-		opt := invgen.Options{Servers: c.servers, Tools: c.tools, Seed: invgen.DefaultSeed}
-		clean, err := invgen.Generate(opt)
-		if err != nil {
-			b.Fatal(err)
-		}
-		opt.Mutate = 1
-		changed, err := invgen.Generate(opt)
+		clean, changed, err := invgen.GenerateChange(invgen.Options{Servers: c.servers, Tools: c.tools, Seed: invgen.DefaultSeed})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -53,6 +53,19 @@ const (
 )
 
 // Generate returns the inventory document.
+// GenerateChange returns the inventory o describes (with no mutation)
+// and the same inventory with one tool changed: a one-tool change, as
+// the service's and the scan cache's benchmarks replay it.
+func GenerateChange(o Options) (clean, changed []byte, err error) {
+	o.Mutate = 0
+	if clean, err = Generate(o); err != nil {
+		return nil, nil, err
+	}
+	o.Mutate = 1
+	changed, err = Generate(o)
+	return clean, changed, err
+}
+
 func Generate(o Options) ([]byte, error) {
 	if o.Servers < 0 || o.Tools < 0 || o.Mutate < 0 {
 		return nil, fmt.Errorf("servers, tools and mutate must not be negative")

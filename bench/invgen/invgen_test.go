@@ -115,3 +115,20 @@ func TestInventoryShapeTheBenchmarksRelyOn(t *testing.T) {
 		t.Error("no injected description was flagged as poison")
 	}
 }
+
+// TestGenerateChange: the clean half is Generate without mutations, the
+// changed half Generate with one.
+func TestGenerateChange(t *testing.T) {
+	o := invgen.Options{Servers: 2, Tools: 3, Seed: invgen.DefaultSeed, Mutate: 5}
+	clean, changed, err := invgen.GenerateChange(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Mutate = 0
+	want0, _ := invgen.Generate(o)
+	o.Mutate = 1
+	want1, _ := invgen.Generate(o)
+	if !bytes.Equal(clean, want0) || !bytes.Equal(changed, want1) || bytes.Equal(clean, changed) {
+		t.Error("GenerateChange does not return the clean and the one-tool-changed inventories")
+	}
+}

@@ -304,13 +304,7 @@ func BenchmarkRescan(b *testing.B) {
 		servers, tools int
 		cache          bool
 	}{{1, 1, false}, {1, 1, true}, {20, 50, false}, {20, 50, true}} {
-		opt := invgen.Options{Servers: c.servers, Tools: c.tools, Seed: invgen.DefaultSeed}
-		clean, err := invgen.Generate(opt)
-		if err != nil {
-			b.Fatal(err)
-		}
-		opt.Mutate = 1
-		changed, err := invgen.Generate(opt)
+		clean, changed, err := invgen.GenerateChange(invgen.Options{Servers: c.servers, Tools: c.tools, Seed: invgen.DefaultSeed})
 		if err != nil {
 			b.Fatal(err)
 		}
