@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -95,60 +94,52 @@ func streamTools(src string, starts []int, format int) ([]*Tool, bool) {
 	// One allocation for every entry, not one each.
 	slab := make([]Tool, n)
 	var failed atomic.Bool
-	w := workers(n)
-	var wg sync.WaitGroup
-	for k := range w {
-		lo, hi := k*n/w, (k+1)*n/w
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sr := streamReader{src: src, format: format}
-			// What the entries keep is copied into one block: key, hash
-			// and canonical descriptor, one after the other, at bases[i].
-			var block strings.Builder
-			// About half the entries' text (compact, without the other
-			// fields); more is only reserved, not touched.
-			upto := len(src)
-			if hi < n {
-				upto = starts[hi]
-			}
-			block.Grow((upto-starts[lo])*3/4 + 64)
-			bases := make([]int, hi-lo)
-			for i := lo; i < hi && !failed.Load(); i++ {
-				t := &slab[i]
-				end, ok := sr.tool(starts[i], t)
-				if ok {
-					// The entry ends where the next begins (or the list does).
-					next := len(src) - 1
-					if i+1 < n {
-						next = starts[i+1]
-					}
-					ok = stripSep(src, end) == next
+	parallel(n, func(lo, hi int) {
+		sr := streamReader{src: src, format: format}
+		// What the entries keep is copied into one block: key, hash
+		// and canonical descriptor, one after the other, at bases[i].
+		var block strings.Builder
+		// About half the entries' text (compact, without the other
+		// fields); more is only reserved, not touched.
+		upto := len(src)
+		if hi < n {
+			upto = starts[hi]
+		}
+		block.Grow((upto-starts[lo])*3/4 + 64)
+		bases := make([]int, hi-lo)
+		for i := lo; i < hi && !failed.Load(); i++ {
+			t := &slab[i]
+			end, ok := sr.tool(starts[i], t)
+			if ok {
+				// The entry ends where the next begins (or the list does).
+				next := len(src) - 1
+				if i+1 < n {
+					next = starts[i+1]
 				}
-				if !ok {
-					failed.Store(true)
-					return
-				}
-				bases[i-lo] = block.Len()
-				block.WriteString(t.Key)
-				block.WriteString(t.Hash)
-				block.Write(sr.enc.Buf)
-				t.size = len(sr.enc.Buf)
-				t.By, t.Note, t.At = sr.own(t.By, 0), sr.own(t.Note, 1), sr.own(t.At, 2)
-				tools[i] = t
+				ok = stripSep(src, end) == next
 			}
-			b := block.String()
-			for i := lo; i < hi; i++ {
-				t, at := &slab[i], bases[i-lo]
-				k := len(t.Key)
-				t.Key = b[at : at+k]
-				t.Server, t.Name = t.Key[:len(t.Server)], t.Key[len(t.Server)+1:]
-				t.Hash = b[at+k : at+k+len(t.Hash)]
-				t.src = b[at+k+len(t.Hash) : at+k+len(t.Hash)+t.size]
+			if !ok {
+				failed.Store(true)
+				return
 			}
-		}()
-	}
-	wg.Wait()
+			bases[i-lo] = block.Len()
+			block.WriteString(t.Key)
+			block.WriteString(t.Hash)
+			block.Write(sr.enc.Buf)
+			t.size = len(sr.enc.Buf)
+			t.By, t.Note, t.At = sr.own(t.By, 0), sr.own(t.Note, 1), sr.own(t.At, 2)
+			tools[i] = t
+		}
+		b := block.String()
+		for i := lo; i < hi; i++ {
+			t, at := &slab[i], bases[i-lo]
+			k := len(t.Key)
+			t.Key = b[at : at+k]
+			t.Server, t.Name = t.Key[:len(t.Server)], t.Key[len(t.Server)+1:]
+			t.Hash = b[at+k : at+k+len(t.Hash)]
+			t.src = b[at+k+len(t.Hash) : at+k+len(t.Hash)+t.size]
+		}
+	})
 	return tools, !failed.Load()
 }
 

@@ -483,26 +483,19 @@ func appendTools(dst []byte, tools []*Tool, format int, escape func(rune) bool) 
 	out := make([]byte, len(dst), bounds[w]+tail)
 	copy(out, dst)
 	parts := make([][]byte, w)
-	var wg sync.WaitGroup
-	for k := range w {
-		lo, hi := k*n/w, (k+1)*n/w
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			// The region's capacity ends where the next begins: an append
-			// past it moves the part out instead of writing into the next.
-			b := out[bounds[k]:bounds[k]:bounds[k+1]]
-			for i := lo; i < hi; i++ {
-				if i > 0 {
-					b = append(b, ',')
-				}
-				b = append(b, "\n    "...)
-				b = appendToolEntry(b, tools[i], format, escape)
+	parallelIn(w, n, func(k, lo, hi int) {
+		// The region's capacity ends where the next begins: an append
+		// past it moves the part out instead of writing into the next.
+		b := out[bounds[k]:bounds[k]:bounds[k+1]]
+		for i := lo; i < hi; i++ {
+			if i > 0 {
+				b = append(b, ',')
 			}
-			parts[k] = b
-		}()
-	}
-	wg.Wait()
+			b = append(b, "\n    "...)
+			b = appendToolEntry(b, tools[i], format, escape)
+		}
+		parts[k] = b
+	})
 	fits := true
 	for k, b := range parts {
 		fits = fits && len(b) <= bounds[k+1]-bounds[k]
@@ -583,13 +576,18 @@ func workers(n int) int { return max(1, min(runtime.GOMAXPROCS(0), n/256)) }
 // parallel runs f over n entries in contiguous ranges, one per worker,
 // and waits.
 func parallel(n int, f func(lo, hi int)) {
-	w := workers(n)
+	parallelIn(workers(n), n, func(_, lo, hi int) { f(lo, hi) })
+}
+
+// parallelIn runs f over n entries in w contiguous ranges, range k on
+// its own goroutine as f(k, lo, hi), and waits.
+func parallelIn(w, n int, f func(k, lo, hi int)) {
 	var wg sync.WaitGroup
 	for k := range w {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			f(k*n/w, (k+1)*n/w)
+			f(k, k*n/w, (k+1)*n/w)
 		}()
 	}
 	wg.Wait()
