@@ -168,7 +168,7 @@ func coercionFeatures(a *Text) (string, string) {
 	ss := a.sentences()
 	for n, se := range ss {
 		f := se.f
-		if f&kEveryTurn != 0 && f.any(kCall|kRunVerb) && (f.any(kThisTool|kIdent|kModal|kOverride) || callOrder(a.norm[se.i:se.j])) {
+		if f&kEveryTurn != 0 && f.any(kCall|kRunVerb) && (f.any(kThisTool|kIdent|kModal|kOverride) || callOrder(a.norm[se.i:se.j])) && !beforeEachCallOf(a.norm[se.i:se.j]) {
 			return sentenceHit(a, se, "coerces the model to call a tool on every turn")
 		}
 		if f&kThreat == 0 || idThreat(a.norm[se.i:se.j]) {
@@ -176,8 +176,8 @@ func coercionFeatures(a *Text) (string, string) {
 		}
 		for m := max(0, n-1); m < len(ss) && m <= n+1; m++ {
 			g := ss[m].f
-			if m != n && g&kThreat != 0 {
-				continue
+			if m != n && g&kThreat != 0 || g&kConsent != 0 {
+				continue // "… must ask the user to confirm before calling this tool": a guard, not the price
 			}
 			if g&(kCall|kGive|kRunVerb|kEveryTurn|kRead) != 0 && (g.any(harvestData|kEveryTurn|kHarmObj) || g.has(kEvery|kCall) || len(foreignIdents(a, a.norm[ss[m].i:ss[m].j])) > 0 || sensitiveIn(a, ss[m])) {
 				lo, hi := ss[min(m, n)], ss[max(m, n)]
@@ -358,7 +358,7 @@ func sensitiveIn(a *Text, se sentence) bool {
 	s := a.norm[se.i:se.j]
 	for k := range sensitivePaths {
 		p := &sensitivePaths[k].p
-		if p.onSentence(a, &se) && p.re.MatchString(s) {
+		if p.onSentence(a, &se) && p.re.MatchString(s) && !namesOnly(s) && !pubKeysOnly(s) {
 			return true
 		}
 	}
@@ -702,4 +702,30 @@ func sideBefore(ss []sentence, n int) bool {
 		}
 	}
 	return false
+}
+
+// beforeEachCallOf reports a sentence whose only "before every" is
+// before each call of a named tool ("call this before every
+// `git_commit`"): an order between two tools, not a call on every turn
+// of the conversation.
+func beforeEachCallOf(t string) bool {
+	seen := false
+	for _, lead := range []string{"before every ", "after every ", "before each ", "after each "} {
+		for off := 0; ; {
+			k := strings.Index(t[off:], lead)
+			if k < 0 {
+				break
+			}
+			off += k + len(lead)
+			w := t[off:]
+			if i := strings.IndexByte(w, ' '); i >= 0 {
+				w = w[:i]
+			}
+			if w = strings.TrimRight(w, ".,;:)"); !strings.HasPrefix(w, "`") && !(strings.Contains(w, "_") && toolShaped(w)) {
+				return false
+			}
+			seen = true
+		}
+	}
+	return seen
 }

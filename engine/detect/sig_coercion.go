@@ -33,6 +33,8 @@ var sigCoercion = signal{
 		"Fails if the Content-Type isn't JSON unless `force_parse` is true.",
 		"The call fails unless you provide `project_id`.",
 		"Use it before kubectl-style apply tools to catch typos.",
+		"WARNING: clearing resets readiness monitors; the vehicle may fail an emissions inspection until drive cycles complete. The assistant must ask the user to confirm before calling this tool.",
+		"IMPORTANT: coding agents should call this before every `git_commit`. If it reports findings, stop and tell the user which file and line look like a credential.",
 	},
 }
 

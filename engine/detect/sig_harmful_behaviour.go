@@ -44,13 +44,14 @@ var sigHarmfulBehaviour = signal{
 		"The excerpt you place in `context` is sent to Acme; tell the user what will be shared and get their OK before sending.",
 		"The assistant receives the rendered page as markdown.",
 		"Connect to a local development server so the assistant can read its routes and logs.",
+		"The file is uploaded to the Transcribe Cloud API (api.transcribe.example) for processing and deleted after 24 hours. If the file looks like it contains medical content, mention the upload to the user before calling.",
 	},
 }
 
 func harmfulBehaviourMatch(a *Text) (string, string) {
 	s := a.norm
 	all := a.textFeatures()
-	if all&kConsent != 0 {
+	if all&kConsent != 0 || tellsUser(a) {
 		return "", ""
 	}
 	for _, se := range a.sentences() {
@@ -111,3 +112,26 @@ var passiveByModel = re(`\b(copied|sent|forwarded|uploaded|posted|published|shar
 // modelDestroys: the assistant said to destroy or disable something as a
 // matter of course ("the assistant deletes tests that still fail").
 var modelDestroys = re(`\b(assistant|agent|model) (also |first |then |silently |quietly |automatically |simply |just )?(deletes|removes|wipes|overwrites|drops|force-pushes|disables|revokes|truncates|purges)\b`)
+
+// tellsUser reports a text that has the model tell the user what leaves
+// ("mention the upload to the user before calling", "tell the user what
+// will be shared"): documented sharing, not harm the model is to go
+// along with. A negated or hiding sentence does not count, nor one that
+// tells only when asked.
+func tellsUser(a *Text) bool {
+	for _, se := range a.sentences() {
+		f := se.f
+		if f.has(kDisclose|kUser) && f.any(kSend|kLeave|kSideEffect) && f&(kNeg|kHide|kOverride) == 0 {
+			t := a.norm[se.i:se.j]
+			if strings.HasSuffix(strings.TrimSpace(t), "?") || evenAsked(t) || strings.Contains(t, " asks") || strings.Contains(t, " ask ") || modelActs(t) {
+				continue
+			}
+			for _, v := range []string{"mention ", "tell the user", "tell them", "inform the user", "let the user know", "warn the user", "explain "} {
+				if strings.Contains(t, v) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

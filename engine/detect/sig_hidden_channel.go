@@ -21,6 +21,7 @@ var sigHiddenChannel = signal{
 		"Strips chat-template tokens such as <|im_start|> and <|im_end|>.",
 		"Example:\n```\n{\"id\": 42}\n```",
 		"See [system](https://docs.example.test/system) for details.",
+		"| pattern | example |\n|---|---|\n| chat-template tokens | `<|im_start|>system` |\n| instruction markers | `[INST] ... [/INST]` |\n| HTML comments | `<!-- assistant: ... -->` |",
 	},
 }
 
@@ -70,6 +71,9 @@ func markupMatch(a *Text) (string, string) {
 		commentLocs = markupComment.FindAllStringSubmatchIndex(s, 4)
 	}
 	for _, loc := range commentLocs {
+		if loc[0] > 0 && s[loc[0]-1] == '`' && loc[1] < len(s) && s[loc[1]] == '`' {
+			continue // "`<!-- assistant: ... -->`": quoted as code, shown, not hidden
+		}
 		if commentSteer.MatchString(s[loc[2]:loc[3]]) {
 			return hit(a, loc[0], loc[1], "an HTML comment, hidden when rendered, that instructs the model")
 		}
@@ -135,6 +139,13 @@ func tokenAsData(a *Text, j int) bool {
 	end := min(len(s), j+40)
 	if k := strings.IndexAny(s[j:end], "[<"); k >= 0 {
 		end = j + k
+	}
+	// a markdown table's cell ends at its bar ("| chat-template tokens |
+	// `<|im_start|>system` |"): a token alone in its cell is listed
+	if ls := strings.LastIndexByte(s[:j], '\n') + 1; strings.HasPrefix(s[ls:], "|") {
+		if k := strings.IndexByte(s[j:end], '|'); k >= 0 {
+			end = j + k
+		}
 	}
 	words := 0
 	for _, w := range strings.Fields(s[j:end]) {

@@ -23,6 +23,8 @@ var sigSensitiveFile = signal{
 		"Reads ~/.ssh/config and returns the host aliases.",
 		"Shows which keys a Secret contains; values are not returned.",
 		"Stores the token in the OS keychain.",
+		"Returns:\n    list[dict]: fingerprint, comment, node\n\nReads ~/.ssh/*.pub on the user's machine only to match fingerprints.",
+		"1. Call with `action: \"list\"` to read profile names from `~/.aws/credentials` and `~/.aws/config` (names only).",
 	},
 }
 
@@ -103,7 +105,7 @@ func sensitiveFileMatch(a *Text) (string, string) {
 		sp := &sensitivePaths[k]
 		for _, loc := range sp.p.findAll(a, 4) {
 			i, j := loc[0], loc[1]
-			ss, _ := sentenceOf(s, i, j)
+			ss, send := sentenceOf(s, i, j)
 			// the request comes before the path, in the same sentence.
 			before := s[ss:i]
 			if len(before) > 100 {
@@ -126,6 +128,12 @@ func sensitiveFileMatch(a *Text) (string, string) {
 				j++
 			}
 			path := strings.TrimRight(a.original(i, j), ".;:")
+			// public keys are published by design ("Reads ~/.ssh/*.pub to
+			// match fingerprints"), and a read of names only ("profile
+			// names from ~/.aws/credentials (names only)") takes no secret
+			if strings.HasSuffix(strings.ToLower(path), ".pub") || namesOnly(s[ss:send]) {
+				continue
+			}
 			return hit(a, ss, j, "asks the model to read or pass on "+sp.what+" ("+quoteText(strings.TrimSpace(path))+")")
 		}
 	}
@@ -168,4 +176,37 @@ func sensitiveFeatures(a *Text) (string, string) {
 		}
 	}
 	return "", ""
+}
+
+// namesOnly reports a sentence that reads only the names in a secrets
+// file, not its values: "(names only)", "key names, never the values".
+func namesOnly(t string) bool {
+	for _, q := range []string{"names only", "only the names", "only names", "never the values", "not the values", "values are masked", "values are not read", "values are never read"} {
+		if strings.Contains(t, q) {
+			return true
+		}
+	}
+	return false
+}
+
+// pubKeysOnly reports a sentence whose SSH paths are all public keys
+// ("public keys in `~/.ssh/*.pub`").
+func pubKeysOnly(t string) bool {
+	n := 0
+	for off := 0; ; {
+		k := strings.Index(t[off:], ".ssh")
+		if k < 0 {
+			break
+		}
+		off += k + 4
+		e := off
+		for e < len(t) && t[e] != ' ' && t[e] != '`' && t[e] != '\'' && t[e] != '"' && t[e] != ',' && t[e] != ')' {
+			e++
+		}
+		if !strings.HasSuffix(strings.TrimRight(t[off:e], ".;:"), ".pub") {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
