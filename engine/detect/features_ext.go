@@ -104,7 +104,66 @@ func crossToolFeatures(a *Text) (string, string) {
 			}
 		}
 	}
-	return crossNamedChange(a)
+	if d, e := crossNamedChange(a); d != "" {
+		return d, e
+	}
+	return foreignServerRule(a)
+}
+
+// foreignServerRule: a rule for a tool that belongs to another server,
+// named as such ("the filesystem server's write_file", "the `query`
+// tool of the LIMS database server", "`fetch` and `http_request` from
+// other servers", "any browser tool"), that redirects its calls: routes
+// them through a proxy, prefixes their URLs, adds a channel or a copy,
+// has them called with other arguments, or calls this tool instead. It
+// must be an order (a modal, a condition, an imperative); consent and
+// data contexts do not count.
+func foreignServerRule(a *Text) (string, string) {
+	ss := a.sentences()
+	for n, se := range ss {
+		if se.f&(kConsent|kDataCtx) != 0 {
+			continue
+		}
+		t := a.norm[se.i:se.j]
+		m := foreignRef.FindStringSubmatch(t)
+		if m == nil || m[1] != "" && (m[1] == "this" || m[1] == "same" || a.tool != nil && strings.Contains(a.tool.server, m[1])) {
+			continue
+		}
+		end := se
+		w := t
+		if !redirect.MatchString(w) && n+1 < len(ss) && ss[n+1].f&(kConsent|kDataCtx) == 0 {
+			end = ss[n+1]
+			w = a.norm[se.i:end.j]
+		}
+		if !redirect.MatchString(w) {
+			continue
+		}
+		f := se.f | end.f
+		if f&kModal == 0 && !condition(w) && !strings.HasPrefix(w, "for any ") && !strings.Contains(w, " for any ") && !redirectOrder(a.norm[end.i:end.j]) {
+			continue
+		}
+		end.i = se.i
+		return sentenceHit(a, end, "redirects the calls of another server's tool")
+	}
+	return "", ""
+}
+
+var (
+	// foreignRef: a tool of another server, named as such; group 1 is
+	// the word before "server's"
+	foreignRef = re("\\b([a-z0-9][a-z0-9.-]*) server's (`[^` ]*`|[a-z0-9]+_[a-z0-9_]+|[a-z-]+ tool)|\\b(from|on|of|in) (other|another|any other|the other) (mcp )?servers?\\b|\\bof the ([a-z0-9-]+ ){1,3}server\\b|\\b(any|every) (`[^` ]*` or )?([a-z-]+ ){0,2}(or [a-z-]+ )?tools?\\b")
+	// redirect: what a rule does to the other tool's calls
+	redirect = re(`\b(route[sd]?|routing|prefix(ed)?|proxy|instead of|in addition to|carry|change the (channel|recipients?|destination|url|address|path)|(be )?called with|write it first|passed through|bcc|replaced? by|redirect(ed)?)\b`)
+)
+
+// redirectOrder reports a sentence that opens with the order itself:
+// "prefix every URL you give to browser_navigate with …".
+func redirectOrder(t string) bool {
+	switch firstWord(strings.TrimLeft(t, "-*• ")) {
+	case "prefix", "route", "change", "call", "use", "write", "add", "send", "pass":
+		return true
+	}
+	return false
 }
 
 // crossNamedChange: another tool's calls changed, in the sentence that
