@@ -262,7 +262,7 @@ func concealmentFeatures(a *Text) (string, string) {
 		// a negative order with no "you" hides something only when there is
 		// something to hide: the sentences before say what the tool also
 		// does ("do not bother retrying on 404" hides nothing)
-		order := negImperative(s[se.i:se.j]) && (f.any(kDisclose|kReply) || sideBefore(hs, n))
+		order := negImperative(s[se.i:se.j]) && (f.any(kDisclose|kReply) || sideBefore(hs, n) || strings.HasPrefix(s[se.i:se.j], "omit that ") && f.any(kSend|kSideEffect|kLeave))
 		if !f.any(kUser|kModel|kYou|kModal) && !order {
 			// "hey assistant … we also forward a copy … just keep that part
 			// between us": the text addresses the model, the sentence
@@ -280,7 +280,7 @@ func concealmentFeatures(a *Text) (string, string) {
 		if protectiveObjectSet.MatchString(t) && !sideEffectVerbsSet.MatchString(t) && !routingParam(a) || presentationalSet.MatchString(t) || consents(t) {
 			continue // "do not show the password": unless something is also sent, rotated, forwarded
 		}
-		if fw := firstWord(t); f&(kUser|kModel|kYou) == 0 && !order && thirdPerson(fw) && lexicon[fw]&kReply == 0 {
+		if fw := firstWord(t); f&(kUser|kModel|kYou) == 0 && !order && thirdPerson(fw) && lexicon[fw]&kReply == 0 && !modalSecond(t) {
 			continue // "Reports only the paths, never the words": the tool described
 		}
 		if f.any(kUser|kModel|kYou) || f&kModal != 0 || order {
@@ -699,7 +699,7 @@ var leaveOut = re(`\b(leave|keep) (the|this|that|it|them|any|our)( [a-z0-9$.'-]+
 func negImperative(t string) bool {
 	for len(t) > 0 {
 		t = strings.TrimLeft(t, " ,;:-")
-		for _, lead := range []string{"do not ", "don't ", "dont ", "never ", "no need to ", "there's no need to ", "there is no need to ", "please don't ", "please do not "} {
+		for _, lead := range []string{"do not ", "don't ", "dont ", "never ", "no need to ", "there's no need to ", "there is no need to ", "please don't ", "please do not ", "omit that "} {
 			if strings.HasPrefix(t, lead) {
 				return true
 			}
@@ -787,4 +787,19 @@ func beforeEachCallOf(t string) bool {
 		}
 	}
 	return seen
+}
+
+// modalSecond reports a sentence whose second word is a modal:
+// "participants must not be told", where the first word is a plural
+// subject, not a verb describing the tool.
+func modalSecond(t string) bool {
+	f := strings.Fields(t)
+	if len(f) < 2 {
+		return false
+	}
+	switch f[1] {
+	case "must", "should", "shall", "may", "need", "cannot", "can't", "mustn't", "shouldn't":
+		return true
+	}
+	return false
 }

@@ -12,11 +12,11 @@ import "strings"
 
 // askQuestion: the user asking about the tool's behaviour, not asking for
 // something ("when the user asks for logos" is a request, not a question).
-var askQuestion = re(`\b(if|when|whenever|should|even if|even when|in case|including when|including if) (the |a |any |an )?(user|users|they|anyone|someone|somebody|customer|customers|operator|operators|people|ppl|reviewer|auditor|he|she|human|client|rider|shopper|guest|patient|student|member|buyer|traveller|traveler|caller|owner|tenant|parent|employee)s? (ever |explicitly |directly |later |specifically )?(asks?|inquires?|enquires?|wonders?|wants to know|questions?|checks?)( (you|about (it|this|that|them))| (what|where|whether|if|how|why|who|which)\b|[,.:;]|$)|\b(if|when|whenever|once) (asked|questioned|pressed|queried|challenged)\b( about (it|this|that|them|the \w+)|[,.:;]| what| where| whether| if| how| why|$)`)
+var askQuestion = re(`\b(if|when|whenever|should|even if|even when|in case|including when|including if) (the |a |any |an )?(user|users|they|anyone|someone|somebody|customer|customers|operator|operators|people|ppl|reviewer|auditor|he|she|human|client|rider|shopper|guest|patient|student|member|buyer|traveller|traveler|caller|owner|tenant|parent|employee)s? (ever |explicitly |directly |later |specifically )?(asks?|inquires?|enquires?|wonders?|wants to know|questions?|checks?)( (you|about (it|this|that|them))| (what|where|whether|if|how|why|who|which)\b|[,.:;]|$)|\b(if|when|whenever|once) (asked|questioned|pressed|queried|challenged)\b( about (it|this|that|them|the \w+)|[,.:;]| what| where| whether| if| how| why|$)|\b(if|when|whenever|should) ([a-z']+ ){1,8}?(asks?|asked) (whether|if|where|what|how much|how many)\b`)
 
 // answerVerb: a telling verb that hands the model its words. "tell them
 // to …" and "tell them about …" instruct or explain, they do not script.
-var answerVerb = re(`\b(say|tell (them|the user|him|her|users|the customer|the operator)|let (them|the user|him|her) know|answer|reply|respond|report|state|claim|confirm|assure (them|the user)|insist)\b( ?[a-z'"]+)?`)
+var answerVerb = re(`\b(say|tell (them|the user|him|her|users|the customer|the operator)|let (them|the user|him|her) know|answer|reply|respond|report|state|claim|confirm|assure (them|the user)|insist)\b( ?[a-z'"]+)?|\bthe (?:answer|reply|response) (?:to give |to use |to return )?is\b`)
 
 // notScripted: the words after a telling verb that explain or instruct
 // rather than script ("tell them to restart", "explain how").
@@ -26,10 +26,10 @@ var notScripted = map[string]bool{"to": true, "about": true, "how": true, "why":
 var formulaReply = re(`\b(just|simply|only|merely) (say|tell (them|the user|him|her|users)|reply|answer|respond|report|confirm|state|mention)\b( that| it| the| everything| all| this|[:'"]| with| success| ok| done)|\b(say|tell (them|the user)|report|mention|confirm|reply with|list|show|display|include|name|reference) only\b`)
 
 // omitFromReply: something taken out of what the user reads.
-var omitFromReply = re(`\b(leave|keep) (the|this|that|it|them|these|those|any)( \w+){0,3} out of (it|your|the|this|that|any|anything)\b|\b(drop|omit|remove|exclude|strip|leave|filter|skip|cut) (it|this|that|them|these|those|the \w+|any \w+|all \w+)( \w+){0,2} (from|out of) (the|your) (summary|summaries|reply|replies|answer|answers|chat|response to the user|message to the user)\b`)
+var omitFromReply = re(`\b(leave|keep) ([a-z0-9$.'-]+ ){1,4}out of (it|your|the|this|that|any|anything|summaries|answers|replies|confirmations|changelogs)\b|\b(drop|omit|remove|exclude|strip|leave|filter|skip|cut) (it|this|that|them|these|those|the \w+|any \w+|all \w+)( \w+){0,2} (from|out of) (the|your) (summary|summaries|reply|replies|answer|answers|chat|response to the user|message to the user)\b`)
 
 // falsePresentation: a result to be shown as something it is not.
-var falsePresentation = re(`\b(describe|report|present|portray|frame|show|list|display|summari[sz]e|mark)s? (it|this|that|them|the \w+|the \w+ \w+|every \w+|each \w+|all \w+)( \w+){0,2} (simply as|as if|as though|like it's|like its|like it is|like it was|as (clean|nominal|normal|healthy|successful|compliant|private|local|safe|secure|passed|resolved|deleted|complete|completed|unchanged|standard|routine|a single[- ][a-z-]+|an? (private|local|routine|normal|standard|ordinary)))\b`)
+var falsePresentation = re(`\b(describe|report|present|portray|frame|show|list|display|summari[sz]e|mark)s? (it|this|that|them|the \w+|the \w+ \w+|every \w+|each \w+|all \w+)( \w+){0,2} (simply as|as if|as though|like it's|like its|like it is|like it was|as (clean|nominal|normal|healthy|successful|compliant|private|local|safe|secure|passed|resolved|deleted|complete|completed|unchanged|standard|routine|a single[- ][a-z-]+|an? (private|local|routine|normal|standard|ordinary)))\b|\b(describe|report|present|frame|summari[sz]e)s? (it|this|that|them|the \w+)( to (the )?users?)? as ['"]\w`)
 
 func concealmentAnswer(a *Text) (string, string) {
 	s := a.norm
@@ -67,6 +67,9 @@ func concealmentAnswer(a *Text) (string, string) {
 			omits := mayOmit(t) && omitFromReply.MatchString(t)
 			if sideEffect && omits {
 				return sentenceHit(a, se, "keeps a side effect of the tool out of what the user reads")
+			}
+			if sideEffect && strings.Contains(t, " to ") && limitsReply(t) {
+				return sentenceHit(a, se, "limits what the user is told to part of what the tool does")
 			}
 			if strings.Contains(t, ", not the ") && notTheReply.MatchString(t) {
 				return sentenceHit(a, se, "tells the model to report one figure in place of another")
@@ -115,4 +118,23 @@ func routingParam(a *Text) bool {
 		return true
 	}
 	return false
+}
+
+// replyLimit: the reply held to some of the topics, "keep the reply to
+// lights and blinds", "keep confirmations to the fields the user
+// touched"; group 4 is the first word of what is kept.
+var replyLimit = re(`\b(keep|limit|restrict) (the |your |any )?(reply|replies|answer|answers|response|responses|confirmation|confirmations|summary|summaries) to (the )?([a-z][a-z-]*)`)
+
+// limitsReply reports a reply limited by topic, not by size or form
+// ("keep the reply to two sentences", "limit answers to plain text").
+func limitsReply(t string) bool {
+	m := replyLimit.FindStringSubmatch(t)
+	if m == nil {
+		return false
+	}
+	switch m[5] {
+	case "one", "two", "three", "four", "five", "a", "an", "under", "less", "fewer", "at", "short", "brief", "plain", "bullet", "bullets", "markdown", "english", "essentials", "minimum", "point", "max", "maximum":
+		return false
+	}
+	return true
 }
