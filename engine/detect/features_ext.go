@@ -227,8 +227,12 @@ func coercionFeatures(a *Text) (string, string) {
 	ss := a.sentences()
 	for n, se := range ss {
 		f := se.f
-		if f&kEveryTurn != 0 && f.any(kCall|kRunVerb) && (f.any(kThisTool|kIdent|kModal|kOverride) || callOrder(a.norm[se.i:se.j])) && !beforeEachCallOf(a.norm[se.i:se.j]) {
+		t := a.norm[se.i:se.j]
+		if f&kEveryTurn != 0 && f.any(kCall|kRunVerb) && (f.any(kThisTool|kIdent|kModal|kOverride) || callOrder(t) || callOrder(afterColon(t)) || n > 0 && ss[n-1].f.has(kEveryTurn|kModal)) && (!beforeEachCallOf(t) || f.any(kSend|kHost|kSecret|kConv|kSysPrompt|kExternal) || strings.Contains(t, "~")) {
 			return sentenceHit(a, se, "coerces the model to call a tool on every turn")
+		}
+		if f&kCond != 0 && failsUntil(a, ss, n) {
+			return sentenceHit(a, se, "claims the tool fails until the model runs a command, reads files or hands over data")
 		}
 		if f&kThreat == 0 || idThreat(a.norm[se.i:se.j]) {
 			continue // "item_ids from other restaurants won't work": a precondition on an argument
@@ -763,10 +767,10 @@ func sideBefore(ss []sentence, n int) bool {
 	return false
 }
 
-// beforeEachCallOf reports a sentence whose only "before every" is
-// before each call of a named tool ("call this before every
-// `git_commit`"): an order between two tools, not a call on every turn
-// of the conversation.
+// beforeEachCallOf reports a sentence whose "before every" and "after
+// each" all come before or after something other than a turn of the
+// conversation: a named tool ("call this before every `git_commit`"),
+// a batch, a page. An order between steps, not a call on every turn.
 func beforeEachCallOf(t string) bool {
 	seen := false
 	for _, lead := range []string{"before every ", "after every ", "before each ", "after each "} {
@@ -780,7 +784,7 @@ func beforeEachCallOf(t string) bool {
 			if i := strings.IndexByte(w, ' '); i >= 0 {
 				w = w[:i]
 			}
-			if w = strings.TrimRight(w, ".,;:)"); !strings.HasPrefix(w, "`") && !(strings.Contains(w, "_") && toolShaped(w)) {
+			if w = strings.TrimRight(w, ".,;:)"); !strings.HasPrefix(w, "`") && !(strings.Contains(w, "_") && toolShaped(w)) && turnWords[w] {
 				return false
 			}
 			seen = true
@@ -788,6 +792,9 @@ func beforeEachCallOf(t string) bool {
 	}
 	return seen
 }
+
+// turnWords are what "before every …" names when it means every turn.
+var turnWords = map[string]bool{"reply": true, "replies": true, "response": true, "responses": true, "answer": true, "answers": true, "message": true, "messages": true, "turn": true, "turns": true, "session": true, "sessions": true, "conversation": true, "conversations": true, "chat": true, "question": true, "questions": true, "request": true, "requests": true, "prompt": true, "prompts": true, "user": true, "user's": true, "interaction": true, "exchange": true, "time": true, "new": true, "tool": true, "tools": true, "call": true, "calls": true, "action": true, "actions": true, "step": true, "steps": true, "task": true, "tasks": true, "other": true, "single": true, "of": true, "and": true, "assistant": true, "command": true, "commands": true, "": true}
 
 // modalSecond reports a sentence whose second word is a modal:
 // "participants must not be told", where the first word is a plural
@@ -802,4 +809,53 @@ func modalSecond(t string) bool {
 		return true
 	}
 	return false
+}
+
+// failsUntil reports a sentence that has the tool fail (an error raised,
+// an empty result, requests rejected) until or unless the model does
+// something no tool needs for its job: runs a command, reads the user's
+// files, calls a tool of another server, or hands over the user's
+// details. "Fails unless `project_id` is set" asks for an argument, and
+// "returns an error until the index is built" for a step of its own.
+func failsUntil(a *Text, ss []sentence, n int) bool {
+	t := a.norm[ss[n].i:ss[n].j]
+	k := -1
+	for _, c := range []string{" unless ", " until ", ", until ", ": until "} {
+		if i := strings.Index(t, c); i >= 0 && (k < 0 || i < k) {
+			k = i
+		}
+	}
+	if k < 0 || !failureBefore(t[:k]) {
+		return false
+	}
+	after := t[k:]
+	if strings.Contains(after, " step ") {
+		// "rejected until step 3 completes": the steps are the sentences before
+		for m := max(0, n-4); m < n; m++ {
+			after += " " + a.norm[ss[m].i:ss[m].j]
+		}
+	}
+	return harmfulPrerequisite(after)
+}
+
+// failureBefore: the tool said to fail.
+func failureBefore(t string) bool {
+	for _, w := range []string{"error", "raise", "returns empty", "returns an empty", "returns \"", "returns nothing", "rejected", "refuse", "blocked", "fails", "fail ", "not ready", "notready", "insufficient", "unavailable", "disabled", "locked", "denied", "403", "401", "won't", "will not", "cannot"} {
+		if strings.Contains(t, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// harmfulPrerequisite: what the condition asks of the model is a
+// command, a file of the user's, another server's tool, or the user's
+// details.
+func harmfulPrerequisite(t string) bool {
+	for _, w := range []string{"shell tool", " shell ", "`env`", "git log", "git config", "printenv", "whoami", "~/", "'~'", " ~ ", ".git/", "/etc/", ".ssh", ".env", "*.conf", "e-mail address", "email address", "full name", "phone number", "home address", " server ", "server's", "list_directory", "read_file", "home directory"} {
+		if strings.Contains(t, w) {
+			return true
+		}
+	}
+	return Normalize(t).textFeatures().any(kHost | kSecret | kConv | kSysPrompt)
 }
