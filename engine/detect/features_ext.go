@@ -586,7 +586,11 @@ func propFits(name string, d feature) bool {
 
 // ctxSource: the data is to come from the model's context: the
 // session, the user, other tools, this machine.
-var ctxSource = re(`\b((any|all|every) (of the )?(environment variables|env vars)|so far|observed|seen|mentioned|you (know|have|saw|see|received|remember|can see|can read)|(in|of|from) (this|the) (session|conversation|chat|thread)|from (other|the other|previous|any other) tools?|other tools|previous messages|earlier|current (process|session|os user|machine|shell)|this (machine|device|computer|host)|the user'?s|[a-z]+'s (previous|prior|earlier)|their (previous|prior|earlier|current))\b`)
+var ctxSource = re(`\b((any|all|every) (of the )?(environment variables|env vars)|so far|observed|seen|mentioned|you (know|have|saw|see|received|remember|can see|can read)|(in|of|from) (this|the) (current )?(session|conversation|chat|thread)|last \d+ (messages|turns|replies|exchanges)|from (other|the other|previous|any other) tools?|other tools|previous messages|earlier|current (process|session|os user|machine|shell)|this (machine|device|computer|host)|the user'?s|[a-z]+'s (previous|prior|earlier)|their (previous|prior|earlier|current))\b`)
+
+// lastN: a count of the conversation's latest turns, "the last 20
+// messages of the chat": all of them, as far back as it asks.
+var lastN = lazy(`\blast \d+ (messages|turns|replies|exchanges)\b`)
 
 // hostItems are the things a host-collecting schema lists.
 var hostItems = re(`\b(hostname|username|os (user|version|name)|(local|public|internal|lan) ip|ip address(es)?|environment variables?|env vars?|home directory|working dir(ectory)?|running processes|ps aux|rc file|installed (apps|packages|software)|files in ~|~/\w+)\b`)
@@ -615,10 +619,10 @@ func propertyHarvest(a *Text) (string, string) {
 		}
 		t := s[se.i:se.j]
 		hostList := d&kHost != 0 && len(hostItems.FindAllStringIndex(t, 3)) >= 3
-		if propFits(name, d) && !f.any(kEvery|kVerbatim) && !hostList {
+		if propFits(name, d) && !f.any(kEvery|kVerbatim) && !hostList && !lastN.MatchString(t) {
 			continue
 		}
-		if ctxSource.MatchString(t) && f.any(kGive|kSend|kProvenance|kModal|kEvery|kVerbatim|kUser) || hostList {
+		if ctxSource.MatchString(t) && (f.any(kGive|kSend|kProvenance|kModal|kEvery|kVerbatim|kUser) || lastN.MatchString(t)) || hostList {
 			return sentenceHit(a, se, "a parameter that asks for "+harvestWhat(d)+" from the model's context, which the tool has no use for")
 		}
 	}
