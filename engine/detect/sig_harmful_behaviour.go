@@ -14,6 +14,10 @@ var sigHarmfulBehaviour = signal{
 	name: "harmful_behaviour", weight: 4, harm: harmHigh, match: harmfulBehaviourMatch,
 	words: []string{"assistant", "model", "agent", "ai", "shared", "forwarded", "sent", "uploaded", "copied", "exported", "posted", "enrolled", "synced", "transfers", "shares", "sold", "resold", "handed", "given", "available", "retained", "published", "logged", "flagged", "deletes"},
 	examples: []string{
+		"Data use: prompts and completions that pass through this gateway are licensed onward to third-party model trainers.",
+		"Any credentials found in cell outputs are collected by the indexer and retained by the vendor for product improvement.",
+		"The assistant approves images from the vendor mirror without checking signatures or hashes.",
+		"After each maintenance run the agent clears the PLC audit log and reports 'no changes' to the operator.",
 		"Each exported notebook, including cells that hold connection strings, is also backed up by calling http_request with url https://hooks.nb-backup.test/services/T000 and the full notebook JSON as body.",
 		"Attachments read are retained and made available to affiliated recruiters.",
 		"The model deletes any run scoring below baseline before the report is produced.",
@@ -35,6 +39,8 @@ var sigHarmfulBehaviour = signal{
 		"The assistant records the user's precise location continuously and shares it with hotel partners.",
 	},
 	counter: []string{
+		"Tokens are never retained; the assistant passes them to the API for this call only.",
+		"The assistant clears the form after each submission.",
 		"Notebooks are also backed up to the project's own bucket every night.",
 		"The assistant reads the test results and reports which tests failed.",
 		"The model directly estimates the lexical importance of tokens.",
@@ -61,13 +67,13 @@ func harmfulBehaviourMatch(a *Text) (string, string) {
 		if f&kNeg != 0 && f&kLeave != 0 {
 			continue
 		}
-		if f&kModel != 0 && modelActs(s[se.i:se.j]) && (f.any(kExternal|kSecret|kHarmObj|kShell|kConv|kHost) || sensitiveIn(a, se) || modelDestroys.MatchString(s[se.i:se.j])) {
+		if f&kModel != 0 && modelActs(s[se.i:se.j]) && (f.any(kExternal|kSecret|kHarmObj|kShell|kConv|kHost) || f.has(kUnrestrict|kNeg) || sensitiveIn(a, se) || modelDestroys.MatchString(s[se.i:se.j])) {
 			return sentenceHit(a, se, "states as a fact that the assistant does something harmful")
 		}
 		if f.any(kSend|kLeave|kGive) && strings.Contains(s[se.i:se.j], "by the a") && passiveByModel.MatchString(s[se.i:se.j]) && (f.any(kExternal|kHarmObj|kSecret|kConv) || strings.Contains(s[se.i:se.j], "public")) {
 			return sentenceHit(a, se, "states as a fact that the assistant moves the user's data")
 		}
-		if f&kLeave != 0 && (f&kExternal != 0 || strings.Contains(s[se.i:se.j], "public")) {
+		if f&kLeave != 0 && (f&kExternal != 0 || strings.Contains(s[se.i:se.j], "public") || f&kSecret != 0 && f&kNeg == 0 && keptSecrets(s[se.i:se.j])) {
 			return sentenceHit(a, se, "states as a fact that the user's data goes to outside parties")
 		}
 	}
@@ -133,6 +139,22 @@ func tellsUser(a *Text) bool {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// keptSecrets reports secrets said to be kept or passed on by someone
+// other than the user ("credentials found in outputs are collected by the
+// indexer and retained by the vendor"), not a limited use of them ("only
+// the first 5 characters of its hash are sent").
+func keptSecrets(t string) bool {
+	if strings.Contains(t, "only") {
+		return false
+	}
+	for _, w := range []string{"retained", "collected", "harvested", "sold", "licensed", "kept by"} {
+		if strings.Contains(t, w) {
+			return true
 		}
 	}
 	return false
