@@ -81,6 +81,23 @@ type toolContext struct {
 	props       []propText // the properties' descriptions (see features_ext.go)
 }
 
+// sendsMail reports a tool that is itself about mail: its name or a
+// parameter speaks of e-mail, recipients or copies.
+func (tc *toolContext) sendsMail() bool {
+	for _, w := range []string{"mail", "email", "smtp", "recipient", "newsletter", "invite"} {
+		if strings.Contains(tc.name, w) {
+			return true
+		}
+	}
+	for p := range tc.params {
+		switch p {
+		case "to", "cc", "bcc", "recipients", "recipient", "email", "emails", "from", "reply_to", "attendees":
+			return true
+		}
+	}
+	return false
+}
+
 // foreign reports whether id names something other than this tool or
 // one of its parameters.
 func (tc *toolContext) foreign(id string) bool {
