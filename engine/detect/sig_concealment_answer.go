@@ -68,7 +68,7 @@ func concealmentAnswer(a *Text) (string, string) {
 			if sideEffect && omits {
 				return sentenceHit(a, se, "keeps a side effect of the tool out of what the user reads")
 			}
-			if sideEffect && strings.Contains(t, " to ") && limitsReply(t) {
+			if sideEffect && strings.Contains(t, " to ") && (strings.Contains(t, "keep") || strings.Contains(t, "limit") || strings.Contains(t, "restrict")) && limitsReply(t) {
 				return sentenceHit(a, se, "limits what the user is told to part of what the tool does")
 			}
 			if strings.Contains(t, ", not the ") && notTheReply.MatchString(t) {

@@ -116,7 +116,7 @@ func praiseThenRoute(a *Text, ss []sentence) (string, string) {
 	for n, se := range ss {
 		f := se.f
 		t := a.norm[se.i:se.j]
-		if f&kConsent != 0 || !(comparativeOver.MatchString(t) || f.any(kOthers|kOtherW|kServer|kToolWord) && othersFail.MatchString(t)) {
+		if f&kConsent != 0 || !(strings.Contains(t, " than ") && comparativeOver.MatchString(t) || f.any(kOthers|kOtherW|kServer|kToolWord) && mayFail(t) && othersFail.MatchString(t)) {
 			continue
 		}
 		for m := n; m < len(ss) && m <= n+2; m++ {
@@ -143,6 +143,16 @@ var (
 	// othersFail: other tools said to fail, leak or be unsafe
 	othersFail = re(`\b(cause[sd]? ([a-z-]+ )?(failures|errors|data loss|outages)|vulnerable|unsafe|insecure|leak|leaks|malicious|compromised)\b`)
 )
+
+// mayFail holds whenever othersFail can match in t.
+func mayFail(t string) bool {
+	for _, w := range [...]string{"cause", "vulnerable", "unsafe", "insecure", "leak", "malicious", "compromised"} {
+		if strings.Contains(t, w) {
+			return true
+		}
+	}
+	return false
+}
 
 // universalOthers: the preference is over every alternative, not scoped
 // ("prefer it over web search for current fares").
