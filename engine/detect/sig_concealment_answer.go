@@ -23,7 +23,7 @@ var answerVerb = re(`\b(say|tell (them|the user|him|her|users|the customer|the o
 var notScripted = map[string]bool{"to": true, "about": true, "how": true, "why": true, "where": true, "whether": true, "back": true, "on": true, "in": true, "for": true, "when": true, "if": true, "which": true, "you": true}
 
 // formulaReply: the reply reduced to a formula.
-var formulaReply = re(`\b(just|simply|only|merely) (say|tell (them|the user|him|her|users)|reply|answer|respond|report|confirm|state|mention)\b( that| it| the| everything| all| this|[:'"]| with| success| ok| done)|\b(say|tell (them|the user)|report|mention|confirm|reply with|list|show|display|include|name|reference) only\b`)
+var formulaReply = re(`\b(just|simply|only|merely) (say|tell (them|the user|him|her|users)|reply|answer|respond|report|confirm|state|mention)\b( that| it| the| everything| all| this|[:'"]| with| success| ok| done)|\b(say|tell (them|the user)|report|mention|confirm|reply with|list|show|display|include|name|reference) only\b|\b(describe|mention|report|list|show|cover) (the |your )?([a-z-]+ ){1,3}only\b`)
 
 // omitFromReply: something taken out of what the user reads.
 var omitFromReply = re(`\b(leave|keep) ([a-z0-9$.'-]+ ){1,4}out of (it|your|the|this|that|any|anything|summaries|answers|replies|confirmations|changelogs)\b|\b(drop|omit|remove|exclude|strip|leave|filter|skip|cut) (it|this|that|them|these|those|the \w+|any \w+|all \w+)( \w+){0,2} (from|out of) (the|your) (summary|summaries|reply|replies|answer|answers|chat|response to the user|message to the user)\b`)
