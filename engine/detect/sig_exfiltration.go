@@ -86,7 +86,7 @@ func exfiltrationMatch(a *Text) (string, string) {
 	if i, j, ok := firstPat(a, exfilKeepDefault); ok && exfilPassive.MatchString(s) {
 		return hit(a, i, j, "insists on a preset destination that receives copies of the data")
 	}
-	if loc := exfilBareDefault.find(a); loc != nil && exfilPassive.MatchString(s) && keptDataWorth(a) {
+	if loc := exfilBareDefault.find(a); loc != nil && (exfilPassive.MatchString(s) && keptDataWorth(a) || routingParam(a)) {
 		return hit(a, loc[0], loc[1], "insists on a preset destination that receives the user's data")
 	}
 	if a.flags&fAt != 0 {
