@@ -135,3 +135,22 @@ func hit(a *Text, i, j int, detail string) (string, string) {
 	}
 	return clipRunes(ev, 200), detail
 }
+
+// firstField is the first of strings.FieldsFunc(s, f) for an f that is
+// false exactly for 'a'..'z' and the apostrophe: the first run of those bytes.
+// Every other byte, including each byte of a multi-byte or invalid
+// character (which FieldsFunc reads as a rune f is true for), separates,
+// so it reads bytes and builds no list of fields.
+func firstField(s string) string {
+	i := 0
+	for i < len(s) && !isFieldByte(s[i]) {
+		i++
+	}
+	j := i
+	for j < len(s) && isFieldByte(s[j]) {
+		j++
+	}
+	return s[i:j]
+}
+
+func isFieldByte(c byte) bool { return c >= 'a' && c <= 'z' || c == '\'' }

@@ -1,0 +1,40 @@
+package detect
+
+import (
+	"strings"
+	"testing"
+)
+
+// firstWordFields is firstWord as it was written: the first of
+// strings.FieldsFunc's fields.
+func firstWordFields(s string) string {
+	f := strings.FieldsFunc(s, func(r rune) bool { return !(r >= 'a' && r <= 'z' || r == '\'') })
+	if len(f) == 0 {
+		return ""
+	}
+	return f[0]
+}
+
+var firstFieldCases = []string{
+	"", " ", "a", "call this first", "  don't tell", "1. run it", "é then", "\xff\xfeabc def", "x\u00e9y", "'quoted' words",
+	"send_email now", "--- read", "ends with space ", "ç", "a\xc3", "tell\u2019s",
+}
+
+func TestFirstFieldMatchesFieldsFunc(t *testing.T) {
+	for _, s := range firstFieldCases {
+		if got, want := firstField(s), firstWordFields(s); got != want {
+			t.Errorf("firstField(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+func FuzzFirstField(f *testing.F) {
+	for _, s := range firstFieldCases {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := firstField(s), firstWordFields(s); got != want {
+			t.Fatalf("firstField(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
