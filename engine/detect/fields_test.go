@@ -3,6 +3,8 @@ package detect
 import (
 	"strings"
 	"testing"
+
+	"github.com/descriptorpin/descriptorpin/engine/jsonv"
 )
 
 // firstWordFields is firstWord as it was written: the first of
@@ -35,6 +37,27 @@ func FuzzFirstField(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		if got, want := firstField(s), firstWordFields(s); got != want {
 			t.Fatalf("firstField(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
+
+var pathIdentCases = []string{"", "a", "A1", "1a", "-a", "a-b", "a_b", "$ref", "a.b", "a b", "é", "aé", "a\xff", "properties", "x9-", "_", "$"}
+
+func TestPathIdentMatchesJSONV(t *testing.T) {
+	for _, s := range pathIdentCases {
+		if got, want := pathIdent(s), jsonv.IsPathIdent(s); got != want {
+			t.Errorf("pathIdent(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+func FuzzPathIdent(f *testing.F) {
+	for _, s := range pathIdentCases {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := pathIdent(s), jsonv.IsPathIdent(s); got != want {
+			t.Fatalf("pathIdent(%q) = %v, want %v", s, got, want)
 		}
 	})
 }
