@@ -2,6 +2,7 @@ package detect
 
 import (
 	"strings"
+	"sync"
 )
 
 // Anchors keep the patterns cheap: a pattern runs only on a text that
@@ -100,6 +101,24 @@ type pat struct {
 	// local: the pattern cannot cross a sentence, so it runs only on the
 	// sentences that hold its anchors, not on the whole text
 	local bool
+	pf    *patFilter // the expression's prefilter, worked out on first use
+}
+
+// patFilter is a pattern's prefilter (see prefilter.go), worked out from
+// its expression the first time the pattern runs, as the expression is
+// compiled then: a text or sentence that holds none of its strings is
+// not searched, and one that holds k of them (counting every place) has
+// at most k matches, so a search for up to n matches asks for no more
+// than k and stops after the last one there can be.
+type patFilter struct {
+	once sync.Once
+	p    prefilter
+}
+
+// filter is p's prefilter.
+func (p *pat) filter() *prefilter {
+	p.pf.once.Do(func() { p.pf.p = prefilterOf(p.re) })
+	return &p.pf.p
 }
 
 // lit returns p requiring the literal s in the normalised text.
@@ -107,6 +126,10 @@ func (p pat) lit(s string) pat {
 	p.literal = s
 	return p
 }
+
+// patsAll lists every pattern as P built it (before lit or needs), for
+// the test that compares their searches with and without prefilters.
+var patsAll []*pat
 
 // P builds a pattern. anchors lists groups of words separated by ";", the
 // words of a group by spaces: "ignore disregard; instructions rules".
@@ -124,7 +147,7 @@ func pPrep(anchors, pattern string, prep func(string) string) pat {
 	} else {
 		l = lazyPrep(pattern, func(s string) string { return expand.Replace(prep(s)) })
 	}
-	p := pat{re: l, last: -1}
+	p := pat{re: l, last: -1, pf: &patFilter{}}
 	p.local = !strings.Contains(pattern, ".{") && !strings.Contains(pattern, "(?s)") && !strings.Contains(pattern, `\s`) && !strings.Contains(pattern, "\n")
 	for _, g := range strings.Split(anchors, ";") {
 		ws := strings.Fields(g)
@@ -145,6 +168,7 @@ func pPrep(anchors, pattern string, prep func(string) string) pat {
 		p.groups = append(p.groups, b)
 		p.words = append(p.words, ws)
 	}
+	patsAll = append(patsAll, &p)
 	return p
 }
 
@@ -209,12 +233,22 @@ func (p *pat) find(a *Text) []int {
 
 // findOn is find for a text that passes p's gate.
 func (p *pat) findOn(a *Text) []int {
+	return p.findIn(a, true)
+}
+
+// findIn is findOn, with the prefilter in front of the expression when
+// filtered (TestPatternFiltersChangeNothing compares the two).
+func (p *pat) findIn(a *Text, filtered bool) []int {
+	pf := p.filter()
 	if !p.local || len(p.groups) == 0 || len(a.sents) == 0 {
+		if filtered && !pf.may(a.norm) {
+			return nil
+		}
 		return p.re.FindStringIndex(a.norm)
 	}
 	for k := range a.sents {
 		se := &a.sents[k]
-		if !p.onSentence(a, se) {
+		if !p.onSentence(a, se) || filtered && !pf.may(a.norm[se.i:se.j]) {
 			continue
 		}
 		if loc := p.re.FindStringIndex(a.norm[se.i:se.j]); loc != nil {
@@ -234,8 +268,21 @@ func (p *pat) findAll(a *Text, n int) [][]int {
 
 // findAllOn is findAll for a text that passes p's gate.
 func (p *pat) findAllOn(a *Text, n int) [][]int {
+	return p.findAllIn(a, n, true)
+}
+
+// findAllIn is findAllOn, with the prefilter bounding each search when
+// filtered (TestPatternFiltersChangeNothing compares the two).
+func (p *pat) findAllIn(a *Text, n int, filtered bool) [][]int {
+	pf := p.filter()
 	if !p.local || len(p.groups) == 0 || len(a.sents) == 0 {
-		return p.re.FindAllStringSubmatchIndex(a.norm, n)
+		m := n
+		if filtered {
+			if m = pf.most(a.norm, n); m == 0 {
+				return nil
+			}
+		}
+		return p.re.FindAllStringSubmatchIndex(a.norm, m)
 	}
 	var out [][]int
 	for k := range a.sents {
@@ -243,7 +290,13 @@ func (p *pat) findAllOn(a *Text, n int) [][]int {
 		if !p.onSentence(a, se) {
 			continue
 		}
-		for _, loc := range p.re.FindAllStringSubmatchIndex(a.norm[se.i:se.j], n-len(out)) {
+		m := n - len(out)
+		if filtered {
+			if m = pf.most(a.norm[se.i:se.j], m); m == 0 {
+				continue
+			}
+		}
+		for _, loc := range p.re.FindAllStringSubmatchIndex(a.norm[se.i:se.j], m) {
 			for x := range loc {
 				if loc[x] >= 0 {
 					loc[x] += se.i
