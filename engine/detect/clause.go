@@ -505,7 +505,8 @@ func needlessTelling(t string) bool {
 
 // mayThreat holds whenever threatClause can match (each of its
 // alternatives needs ", otherwise " or "unless"/"until" with one of these
-// words), so the expression runs only when it might.
+// words; "give" there is always "give " or "gives ", so "given" is not
+// one), so the expression runs only when it might.
 func mayThreat(t string) bool {
 	if strings.Contains(t, ", otherwise ") || strings.Contains(t, " otherwise") && strings.Contains(t, "return") {
 		return true
@@ -513,7 +514,7 @@ func mayThreat(t string) bool {
 	if !strings.Contains(t, "unless") && !strings.Contains(t, "until") {
 		return false
 	}
-	for _, w := range []string{"fail", "rejected", "blocked", "cannot", "can't", "won't", "will not", "does not", "doesn't", "refuse", "return", "throw", "raise", "give", "error"} {
+	for _, w := range []string{"fail", "rejected", "blocked", "cannot", "can't", "won't", "will not", "does not", "doesn't", "refuse", "return", "throw", "raise", "give ", "gives ", "error"} {
 		if strings.Contains(t, w) {
 			return true
 		}
