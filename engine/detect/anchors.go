@@ -1,6 +1,8 @@
 package detect
 
 import (
+	"math/bits"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -330,4 +332,86 @@ func patSignal(ps []pat, detail string) func(*Text) (string, string) {
 		}
 		return "", ""
 	}
+}
+
+// patIndex finds the first pattern of a long list (the foreign
+// instruction patterns) that matches a text. Only a pattern whose first
+// anchor group the text's group set holds can match (find is nil for the
+// others, see pat.on), so with a group set built the index tries those,
+// and the patterns with no anchors (which character features gate),
+// alone, in list order, instead of gating every pattern in turn. It is
+// built on first use, when every pattern has its groups; a text with no
+// group set, or a list with a pattern whose groups are not built into
+// group sets, is read pattern by pattern.
+type patIndex struct {
+	once sync.Once
+	list func() []*pat
+	pats []*pat
+	mask []uint64 // group-set words: the patterns' first groups
+	at   []int32  // gid -> the list index of the pattern it is the first group of, or -1
+	free []int32  // the list indexes of the patterns with no anchors
+	ok   bool
+}
+
+func newPatIndex(list func() []*pat) *patIndex { return &patIndex{list: list} }
+
+func (x *patIndex) build() {
+	x.pats = x.list()
+	x.ok = groupWidth > 0
+	x.mask = make([]uint64, groupWidth)
+	x.at = make([]int32, builtGroups)
+	for i := range x.at {
+		x.at[i] = -1
+	}
+	for k, p := range x.pats {
+		if len(p.gids) == 0 {
+			x.free = append(x.free, int32(k))
+			continue
+		}
+		if p.last >= builtGroups || x.at[p.gids[0]] >= 0 {
+			x.ok = false
+			return
+		}
+		g := p.gids[0]
+		x.mask[g>>6] |= 1 << uint(g&63)
+		x.at[g] = int32(k)
+	}
+}
+
+// first returns the list index of the first pattern that matches a, and
+// its match, or -1 and nil.
+func (x *patIndex) first(a *Text) (int, []int) {
+	x.once.Do(x.build)
+	if !x.ok || !a.gsetDone {
+		return x.scan(a)
+	}
+	var buf [64]int32
+	cand := buf[:0]
+	for _, k := range x.free {
+		if p := x.pats[k]; a.flags&p.need == p.need { // as p.on reads it first
+			cand = append(cand, k)
+		}
+	}
+	for w, m := range x.mask {
+		for m &= a.gset[w]; m != 0; m &= m - 1 {
+			cand = append(cand, x.at[w<<6+bits.TrailingZeros64(m)])
+		}
+	}
+	slices.Sort(cand)
+	for _, k := range cand {
+		if loc := x.pats[k].find(a); loc != nil {
+			return int(k), loc
+		}
+	}
+	return -1, nil
+}
+
+// scan is first pattern by pattern.
+func (x *patIndex) scan(a *Text) (int, []int) {
+	for k, p := range x.pats {
+		if loc := p.find(a); loc != nil {
+			return k, loc
+		}
+	}
+	return -1, nil
 }
