@@ -61,3 +61,24 @@ func FuzzPathIdent(f *testing.F) {
 		}
 	})
 }
+
+var toLowerCases = []string{"", "abc", "crm-hub-000", "Get_Env", "ÀB", "straße", "a\xffb", "İstanbul", "ALL CAPS", "x9_y"}
+
+func TestToLowerMatchesStrings(t *testing.T) {
+	for _, s := range toLowerCases {
+		if got, want := toLower(s), strings.ToLower(s); got != want {
+			t.Errorf("toLower(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+func FuzzToLower(f *testing.F) {
+	for _, s := range toLowerCases {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := toLower(s), strings.ToLower(s); got != want {
+			t.Fatalf("toLower(%q) = %q, want %q", s, got, want)
+		}
+	})
+}

@@ -807,14 +807,14 @@ var referenceRules = []PoisonRule{
 // description.
 func setContext(c *textCollector, norm []*Text, server string, sc *poisonScratch) {
 	tc := &sc.tc
-	*tc = toolContext{server: strings.ToLower(server), props: sc.props[:0]}
+	*tc = toolContext{server: toLower(server), props: sc.props[:0]}
 	defer func() { sc.props = tc.props }()
 	for i, mt := range c.texts {
 		switch {
 		case c.where[i] < 0:
 			switch mt.Field {
 			case "name":
-				tc.name = strings.ToLower(mt.Text)
+				tc.name = toLower(mt.Text)
 				if norm[i] != nil {
 					norm[i].kind = kindName
 				}
@@ -839,7 +839,7 @@ func setContext(c *textCollector, norm []*Text, server string, sc *poisonScratch
 				}
 				tc.params = sc.params
 			}
-			tc.params[strings.ToLower(mt.Text)] = true
+			tc.params[toLower(mt.Text)] = true
 		}
 	}
 	for _, a := range norm {

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // The English instruction families of the default rules. Every pattern
@@ -154,3 +155,15 @@ func firstField(s string) string {
 }
 
 func isFieldByte(c byte) bool { return c >= 'a' && c <= 'z' || c == '\'' }
+
+// toLower is strings.ToLower, which returns s itself when s is ASCII
+// with no upper-case letter: that case, the common one for names, is
+// found here with one test a byte.
+func toLower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf || c-'A' < 26 {
+			return strings.ToLower(s)
+		}
+	}
+	return s
+}
