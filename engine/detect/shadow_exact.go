@@ -12,8 +12,8 @@ import (
 // hash of its pinned form in format 2 with the default exclusions
 // (pin.Describe(t, pin.Format2, pin.DefaultExclude()).Hash), when the
 // caller has already worked it out (a scan has, for every tool, when its
-// pin is in that form); false sends Poisons and Shadows to describe the
-// tool themselves.
+// pin is in that form); false sends Poisons and Shadows to hash the tool
+// themselves.
 type ToolHash func(t *engine.Tool) (string, bool)
 
 // HashesOf is the ToolHash of tools whose hashes (in that form) are
@@ -36,7 +36,8 @@ func (h ToolHash) acceptHash(t *engine.Tool) string {
 			return s
 		}
 	}
-	return pin.Describe(t, pin.Format2, pin.DefaultExclude()).Hash
+	s, _ := pin.HashInto(nil, t, pin.Format2, pin.DefaultExclude()) // Describe's Hash, with no tree built
+	return s
 }
 
 // Shadows groups tool names claimed by two or more servers. The reference
