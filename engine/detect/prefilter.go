@@ -236,7 +236,12 @@ func concatReq(subs []*syntax.Regexp) req {
 }
 
 // betterNeed prefers a set whose strings are all of some length (three
-// bytes or more), then the smaller set, then the longer shortest string.
+// bytes or more); between two sets of eight strings or fewer, the longer
+// shortest string (" priority" loses to "highest priority", "top
+// priority", ..., which far fewer sentences hold); otherwise the smaller
+// set, then the longer shortest string. Any of the sets is one every
+// match holds a string of, so the choice changes only how much the
+// prefilter turns away.
 func betterNeed(c, best []string) bool {
 	if len(c) == 0 {
 		return false
@@ -252,6 +257,9 @@ func betterNeed(c, best []string) bool {
 	cm, bm := minLen(c), minLen(best)
 	if (cm >= 3) != (bm >= 3) {
 		return cm >= 3
+	}
+	if len(c) <= 8 && len(best) <= 8 && cm != bm {
+		return cm > bm
 	}
 	if len(c) != len(best) {
 		return len(c) < len(best)
