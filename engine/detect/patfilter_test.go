@@ -30,8 +30,9 @@ func samePatSearches(a *Text) (*pat, string) {
 // more matches than its prefilter's most says, and none where may is
 // false. A search for up to n matches is a prefix of the search for all
 // of them, so this is what lets the filtered searches stop early. Each
-// pattern and string is checked once; some searches are bounded, so the
-// check is not empty.
+// pattern and string is checked once (under the race detector, on an
+// eighth of the texts); some searches are bounded, so the check is not
+// empty.
 func TestPrefiltersBoundPatternMatches(t *testing.T) {
 	seen := map[string]bool{}
 	done := make([]map[string]bool, len(patsAll))
@@ -53,8 +54,8 @@ func TestPrefiltersBoundPatternMatches(t *testing.T) {
 			bounded++
 		}
 	}
-	for _, s := range corpusTexts(t) {
-		if seen[s] {
+	for n, s := range corpusTexts(t) {
+		if seen[s] || raceBuild && n%8 != 0 {
 			continue
 		}
 		seen[s] = true
