@@ -117,8 +117,11 @@ type patFilter struct {
 	p    prefilter
 }
 
-// filter is p's prefilter.
+// filter is p's prefilter; a pattern not built by P has none.
 func (p *pat) filter() *prefilter {
+	if p.pf == nil {
+		return &prefilter{}
+	}
 	p.pf.once.Do(func() { p.pf.p = prefilterOf(p.re) })
 	return &p.pf.p
 }
