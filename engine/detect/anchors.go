@@ -1,7 +1,10 @@
 package detect
 
 import (
+	"math/bits"
+	"slices"
 	"strings"
+	"sync"
 )
 
 // Anchors keep the patterns cheap: a pattern runs only on a text that
@@ -100,6 +103,27 @@ type pat struct {
 	// local: the pattern cannot cross a sentence, so it runs only on the
 	// sentences that hold its anchors, not on the whole text
 	local bool
+	pf    *patFilter // the expression's prefilter, worked out on first use
+}
+
+// patFilter is a pattern's prefilter (see prefilter.go), worked out from
+// its expression the first time the pattern runs, as the expression is
+// compiled then: a text or sentence that holds none of its strings is
+// not searched, and one that holds k of them (counting every place) has
+// at most k matches, so a search for up to n matches asks for no more
+// than k and stops after the last one there can be.
+type patFilter struct {
+	once sync.Once
+	p    prefilter
+}
+
+// filter is p's prefilter; a pattern not built by P has none.
+func (p *pat) filter() *prefilter {
+	if p.pf == nil {
+		return &prefilter{}
+	}
+	p.pf.once.Do(func() { p.pf.p = prefilterOf(p.re) })
+	return &p.pf.p
 }
 
 // lit returns p requiring the literal s in the normalised text.
@@ -107,6 +131,10 @@ func (p pat) lit(s string) pat {
 	p.literal = s
 	return p
 }
+
+// patsAll lists every pattern as P built it (before lit or needs), for
+// the test that compares their searches with and without prefilters.
+var patsAll []*pat
 
 // P builds a pattern. anchors lists groups of words separated by ";", the
 // words of a group by spaces: "ignore disregard; instructions rules".
@@ -124,7 +152,7 @@ func pPrep(anchors, pattern string, prep func(string) string) pat {
 	} else {
 		l = lazyPrep(pattern, func(s string) string { return expand.Replace(prep(s)) })
 	}
-	p := pat{re: l, last: -1}
+	p := pat{re: l, last: -1, pf: &patFilter{}}
 	p.local = !strings.Contains(pattern, ".{") && !strings.Contains(pattern, "(?s)") && !strings.Contains(pattern, `\s`) && !strings.Contains(pattern, "\n")
 	for _, g := range strings.Split(anchors, ";") {
 		ws := strings.Fields(g)
@@ -145,6 +173,7 @@ func pPrep(anchors, pattern string, prep func(string) string) pat {
 		p.groups = append(p.groups, b)
 		p.words = append(p.words, ws)
 	}
+	patsAll = append(patsAll, &p)
 	return p
 }
 
@@ -209,12 +238,22 @@ func (p *pat) find(a *Text) []int {
 
 // findOn is find for a text that passes p's gate.
 func (p *pat) findOn(a *Text) []int {
+	return p.findIn(a, true)
+}
+
+// findIn is findOn, with the prefilter in front of the expression when
+// filtered (TestPatternFiltersChangeNothing compares the two).
+func (p *pat) findIn(a *Text, filtered bool) []int {
+	pf := p.filter()
 	if !p.local || len(p.groups) == 0 || len(a.sents) == 0 {
+		if filtered && !pf.may(a.norm) {
+			return nil
+		}
 		return p.re.FindStringIndex(a.norm)
 	}
 	for k := range a.sents {
 		se := &a.sents[k]
-		if !p.onSentence(a, se) {
+		if !p.onSentence(a, se) || filtered && !pf.may(a.norm[se.i:se.j]) {
 			continue
 		}
 		if loc := p.re.FindStringIndex(a.norm[se.i:se.j]); loc != nil {
@@ -234,8 +273,21 @@ func (p *pat) findAll(a *Text, n int) [][]int {
 
 // findAllOn is findAll for a text that passes p's gate.
 func (p *pat) findAllOn(a *Text, n int) [][]int {
+	return p.findAllIn(a, n, true)
+}
+
+// findAllIn is findAllOn, with the prefilter bounding each search when
+// filtered (TestPatternFiltersChangeNothing compares the two).
+func (p *pat) findAllIn(a *Text, n int, filtered bool) [][]int {
+	pf := p.filter()
 	if !p.local || len(p.groups) == 0 || len(a.sents) == 0 {
-		return p.re.FindAllStringSubmatchIndex(a.norm, n)
+		m := n
+		if filtered {
+			if m = pf.most(a.norm, n); m == 0 {
+				return nil
+			}
+		}
+		return p.re.FindAllStringSubmatchIndex(a.norm, m)
 	}
 	var out [][]int
 	for k := range a.sents {
@@ -243,7 +295,13 @@ func (p *pat) findAllOn(a *Text, n int) [][]int {
 		if !p.onSentence(a, se) {
 			continue
 		}
-		for _, loc := range p.re.FindAllStringSubmatchIndex(a.norm[se.i:se.j], n-len(out)) {
+		m := n - len(out)
+		if filtered {
+			if m = pf.most(a.norm[se.i:se.j], m); m == 0 {
+				continue
+			}
+		}
+		for _, loc := range p.re.FindAllStringSubmatchIndex(a.norm[se.i:se.j], m) {
 			for x := range loc {
 				if loc[x] >= 0 {
 					loc[x] += se.i
@@ -277,4 +335,86 @@ func patSignal(ps []pat, detail string) func(*Text) (string, string) {
 		}
 		return "", ""
 	}
+}
+
+// patIndex finds the first pattern of a long list (the foreign
+// instruction patterns) that matches a text. Only a pattern whose first
+// anchor group the text's group set holds can match (find is nil for the
+// others, see pat.on), so with a group set built the index tries those,
+// and the patterns with no anchors (which character features gate),
+// alone, in list order, instead of gating every pattern in turn. It is
+// built on first use, when every pattern has its groups; a text with no
+// group set, or a list with a pattern whose groups are not built into
+// group sets, is read pattern by pattern.
+type patIndex struct {
+	once sync.Once
+	list func() []*pat
+	pats []*pat
+	mask []uint64 // group-set words: the patterns' first groups
+	at   []int32  // gid -> the list index of the pattern it is the first group of, or -1
+	free []int32  // the list indexes of the patterns with no anchors
+	ok   bool
+}
+
+func newPatIndex(list func() []*pat) *patIndex { return &patIndex{list: list} }
+
+func (x *patIndex) build() {
+	x.pats = x.list()
+	x.ok = groupWidth > 0
+	x.mask = make([]uint64, groupWidth)
+	x.at = make([]int32, builtGroups)
+	for i := range x.at {
+		x.at[i] = -1
+	}
+	for k, p := range x.pats {
+		if len(p.gids) == 0 {
+			x.free = append(x.free, int32(k))
+			continue
+		}
+		if p.last >= builtGroups || x.at[p.gids[0]] >= 0 {
+			x.ok = false
+			return
+		}
+		g := p.gids[0]
+		x.mask[g>>6] |= 1 << uint(g&63)
+		x.at[g] = int32(k)
+	}
+}
+
+// first returns the list index of the first pattern that matches a, and
+// its match, or -1 and nil.
+func (x *patIndex) first(a *Text) (int, []int) {
+	x.once.Do(x.build)
+	if !x.ok || !a.gsetDone {
+		return x.scan(a)
+	}
+	var buf [64]int32
+	cand := buf[:0]
+	for _, k := range x.free {
+		if p := x.pats[k]; a.flags&p.need == p.need { // as p.on reads it first
+			cand = append(cand, k)
+		}
+	}
+	for w, m := range x.mask {
+		for m &= a.gset[w]; m != 0; m &= m - 1 {
+			cand = append(cand, x.at[w<<6+bits.TrailingZeros64(m)])
+		}
+	}
+	slices.Sort(cand)
+	for _, k := range cand {
+		if loc := x.pats[k].find(a); loc != nil {
+			return int(k), loc
+		}
+	}
+	return -1, nil
+}
+
+// scan is first pattern by pattern.
+func (x *patIndex) scan(a *Text) (int, []int) {
+	for k, p := range x.pats {
+		if loc := p.find(a); loc != nil {
+			return k, loc
+		}
+	}
+	return -1, nil
 }

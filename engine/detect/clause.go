@@ -180,15 +180,15 @@ func (a *Text) sentences() []sentence {
 	out := a.sents
 	var cur sentence
 	var all feature
-	// words: the last three words, for phrases: their bounds, their own
+	// w1, w2: the last two words, for phrases: their bounds, their own
 	// lexicon features and those of the two-word phrase each ends (read
 	// when the word before it starts a phrase), so no word or phrase is
-	// looked up twice
+	// looked up twice; nw counts the words since the last break
 	type word struct {
 		i, j   int
 		wf, pf feature
 	}
-	var ws [3]word
+	var w1, w2 word
 	nw := 0
 	otherBefore := false
 	flush := func(n int) {
@@ -219,6 +219,9 @@ func (a *Text) sentences() []sentence {
 		for k := cur.i; k < cur.j; {
 			c := s[k]
 			switch {
+			case c == ' ':
+				// a blank between words: phrases read across it
+				k++
 			case isWordStart(c):
 				i := k
 				for k < len(s) && isWordCont(s, k) {
@@ -239,7 +242,16 @@ func (a *Text) sentences() []sentence {
 				if otherBefore && len(w) > 3 && w[len(w)-1] == 's' {
 					cur.f |= kOthers // "other converters", "other providers"
 				}
-				otherBefore = w == "other" || w == "alternative" || w == "competing" || w == "rival"
+				switch len(w) {
+				case 5:
+					otherBefore = w == "other" || w == "rival"
+				case 9:
+					otherBefore = w == "competing"
+				case 11:
+					otherBefore = w == "alternative"
+				default:
+					otherBefore = false
+				}
 				f := lexTable.get(w)
 				cur.f |= f &^ kPhrase
 				if k < len(s) && s[k] == '.' && k+1 < len(s) && isLetterByte(s[k+1]) {
@@ -260,16 +272,15 @@ func (a *Text) sentences() []sentence {
 				// the first of them is one (lex marks both prefixes), and
 				// that pair was looked up when its second word was read.
 				var pf feature
-				if nw >= 1 && ws[(nw-1)%3].j+1 == i {
-					p1 := &ws[(nw-1)%3]
-					if p1.wf&kPhrase != 0 {
-						pf = lookup(p1.i, k)
+				if nw >= 1 && w1.j+1 == i {
+					if w1.wf&kPhrase != 0 {
+						pf = lookup(w1.i, k)
 					}
-					if p2 := &ws[(nw-2+3)%3]; nw >= 2 && p2.j+1 == p1.i && p1.pf&kPhrase != 0 {
-						lookup(p2.i, k)
+					if nw >= 2 && w2.j+1 == w1.i && w1.pf&kPhrase != 0 {
+						lookup(w2.i, k)
 					}
 				}
-				ws[nw%3] = word{i, k, f, pf}
+				w2, w1 = w1, word{i, k, f, pf}
 				nw++
 			case c == ':' && k+2 < len(s) && s[k+1] == '/' && s[k+2] == '/':
 				cur.f |= kExternal
@@ -494,7 +505,8 @@ func needlessTelling(t string) bool {
 
 // mayThreat holds whenever threatClause can match (each of its
 // alternatives needs ", otherwise " or "unless"/"until" with one of these
-// words), so the expression runs only when it might.
+// words; "give" there is always "give " or "gives ", so "given" is not
+// one), so the expression runs only when it might.
 func mayThreat(t string) bool {
 	if strings.Contains(t, ", otherwise ") || strings.Contains(t, " otherwise") && strings.Contains(t, "return") {
 		return true
@@ -502,7 +514,7 @@ func mayThreat(t string) bool {
 	if !strings.Contains(t, "unless") && !strings.Contains(t, "until") {
 		return false
 	}
-	for _, w := range []string{"fail", "rejected", "blocked", "cannot", "can't", "won't", "will not", "does not", "doesn't", "refuse", "return", "throw", "raise", "give", "error"} {
+	for _, w := range []string{"fail", "rejected", "blocked", "cannot", "can't", "won't", "will not", "does not", "doesn't", "refuse", "return", "throw", "raise", "give ", "gives ", "error"} {
 		if strings.Contains(t, w) {
 			return true
 		}

@@ -403,6 +403,49 @@ func scanSimple(a *Text, ar *textArena) bool {
 			for ; j < len(s) && s[j]-'a' < 26; j++ {
 				st = step[st+int32(class[s[j]])]
 			}
+			if (k == 0 || s[k-1] == ' ') && j < len(s) && s[j] == ' ' {
+				// words of letters between blanks, the common tokens:
+				// each word's blank is read here, as the blank case
+				// below reads it, and the next word after it. Every run
+				// starts at the word (a blank before it ended them), so
+				// the word alone is the token run and no leet run is
+				// open; only a one-letter word can start letter spacing.
+				long, spaced := false, false
+				for {
+					if id := step[st]; id != 0 {
+						ids = append(ids, uint16(id-1))
+					}
+					st = root
+					long = long || j-k >= 20
+					if j-k == 1 && j+3 < len(s) && isLetterByte(s[j+1]) && s[j+2] == ' ' && isLetterByte(s[j+3]) && (j+4 == len(s) || !isWordByte(s[j+4])) {
+						spaced = true
+						break
+					}
+					k = j + 1
+					if k == len(s) || s[k]-'a' >= 26 {
+						break
+					}
+					for j = k; j < len(s) && s[j]-'a' < 26; j++ {
+						st = step[st+int32(class[s[j]])]
+					}
+					if j == len(s) || s[j] != ' ' {
+						break
+					}
+				}
+				if long {
+					f |= fLongToken
+				}
+				if spaced {
+					ar.ids, ar.sents = ar.ids[:idBase], ar.sents[:seBase]
+					return false
+				}
+				if k == j+1 {
+					// every word read, and k the byte after the last blank
+					k--
+					continue
+				}
+				// the run [k, j) is not followed by a blank: read below
+			}
 			if leetAt < 0 {
 				leetAt, letters, others = k, 0, 0
 			}

@@ -14,8 +14,10 @@ import (
 // the texts that may hold a match. An expression with no such set (it
 // can match the empty string, or only classes of characters) gets an
 // empty prefilter, which lets everything through.
-// TestPrefiltersHoldWhereTheirExpressionsMatch and FuzzPrefilters check
-// it.
+// FuzzPrefilters, TestPrefiltersBoundPatternMatches and FuzzPrefilterMost check
+// it. Every pattern (pat) has one, worked out on its first search (see
+// patFilter): it turns searches away and bounds how many matches a
+// search looks for (most).
 type prefilter struct {
 	need []string // nil: no requirement
 }
@@ -65,6 +67,35 @@ func (p prefilter) may(s string) bool {
 		}
 	}
 	return false
+}
+
+// most bounds a search for up to n matches in s (all of them when n <
+// 0): the expression's matches do not overlap and each holds one of the
+// strings, so there are no more of them than places where one of the
+// strings starts; most is n, or that count when it is smaller (0: the
+// expression cannot match). An expression that can match the empty
+// string has no strings, and most is then n.
+func (p prefilter) most(s string, n int) int {
+	if p.need == nil {
+		return n
+	}
+	k := 0
+	for _, w := range p.need {
+		for off := 0; ; {
+			i := strings.Index(s[off:], w)
+			if i < 0 {
+				break
+			}
+			if k++; n >= 0 && k >= n {
+				return n
+			}
+			off += i + 1
+		}
+	}
+	if n >= 0 && k > n {
+		return n
+	}
+	return k
 }
 
 // req is what reqOf knows of a subexpression: every string it matches
@@ -205,7 +236,12 @@ func concatReq(subs []*syntax.Regexp) req {
 }
 
 // betterNeed prefers a set whose strings are all of some length (three
-// bytes or more), then the smaller set, then the longer shortest string.
+// bytes or more); between two sets of eight strings or fewer, the longer
+// shortest string (" priority" loses to "highest priority", "top
+// priority", ..., which far fewer sentences hold); otherwise the smaller
+// set, then the longer shortest string. Any of the sets is one every
+// match holds a string of, so the choice changes only how much the
+// prefilter turns away.
 func betterNeed(c, best []string) bool {
 	if len(c) == 0 {
 		return false
@@ -221,6 +257,9 @@ func betterNeed(c, best []string) bool {
 	cm, bm := minLen(c), minLen(best)
 	if (cm >= 3) != (bm >= 3) {
 		return cm >= 3
+	}
+	if len(c) <= 8 && len(best) <= 8 && cm != bm {
+		return cm > bm
 	}
 	if len(c) != len(best) {
 		return len(c) < len(best)

@@ -130,7 +130,7 @@ func (c *textCollector) root(name string) int32 {
 
 func (c *textCollector) member(parent int32, key string) int32 {
 	f := uint8(nodeMember) | c.nodes[parent].flags&nodeProps
-	if jsonv.IsPathIdent(key) {
+	if pathIdent(key) {
 		// ".key": the key holds no '.', so ".properties" in the path
 		// starts at this segment's '.' only when the key begins with it
 		f |= nodeIdent
@@ -150,6 +150,41 @@ func (c *textCollector) item(parent int32, i int) int32 {
 	c.nodes = append(c.nodes, pathNode{parent: parent, index: int32(i), flags: nodeItem | c.nodes[parent].flags&nodeProps})
 	return int32(len(c.nodes) - 1)
 }
+
+// pathIdent is jsonv.IsPathIdent byte by byte: a key it accepts is
+// ASCII, and a byte of a multi-byte or invalid character, which it reads
+// as a rune it refuses, is over 0x7f here, which pathByte refuses.
+func pathIdent(key string) bool {
+	if key == "" || pathByte[key[0]] != pathAny {
+		return false
+	}
+	for i := 1; i < len(key); i++ {
+		if pathByte[key[i]] == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// pathByte sorts bytes for pathIdent: pathAny for a byte an identifier
+// may start with, pathInner for one it may hold after its first, 0 for
+// the rest.
+var pathByte = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		switch {
+		case c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			t[c] = pathAny
+		case c >= '0' && c <= '9' || c == '-':
+			t[c] = pathInner
+		}
+	}
+	return t
+}()
+
+const (
+	pathAny = 1 + iota
+	pathInner
+)
 
 // isIdentMember reports whether node n is the segment "." + key.
 func (c *textCollector) isIdentMember(n int32, key string) bool {
@@ -772,14 +807,14 @@ var referenceRules = []PoisonRule{
 // description.
 func setContext(c *textCollector, norm []*Text, server string, sc *poisonScratch) {
 	tc := &sc.tc
-	*tc = toolContext{server: strings.ToLower(server), props: sc.props[:0]}
+	*tc = toolContext{server: toLower(server), props: sc.props[:0]}
 	defer func() { sc.props = tc.props }()
 	for i, mt := range c.texts {
 		switch {
 		case c.where[i] < 0:
 			switch mt.Field {
 			case "name":
-				tc.name = strings.ToLower(mt.Text)
+				tc.name = toLower(mt.Text)
 				if norm[i] != nil {
 					norm[i].kind = kindName
 				}
@@ -804,7 +839,7 @@ func setContext(c *textCollector, norm []*Text, server string, sc *poisonScratch
 				}
 				tc.params = sc.params
 			}
-			tc.params[strings.ToLower(mt.Text)] = true
+			tc.params[toLower(mt.Text)] = true
 		}
 	}
 	for _, a := range norm {

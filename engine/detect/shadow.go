@@ -8,7 +8,6 @@ import (
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/canon"
-	"github.com/descriptorpin/descriptorpin/engine/pin"
 )
 
 // Look-alike shadowing. The default rules group tool names that read the
@@ -25,7 +24,11 @@ type claim struct {
 }
 
 // LookalikeShadows is the default rules' SHADOW detector.
-func LookalikeShadows(inv *engine.Inventory) []engine.Finding {
+func LookalikeShadows(inv *engine.Inventory) []engine.Finding { return lookalikeShadows(inv, nil) }
+
+// lookalikeShadows is LookalikeShadows taking accept hashes from hash
+// where it can (see ToolHash).
+func lookalikeShadows(inv *engine.Inventory, hash ToolHash) []engine.Finding {
 	groups := map[string][]claim{}
 	for _, s := range inv.Servers {
 		for _, t := range s.Tools {
@@ -43,7 +46,7 @@ func LookalikeShadows(inv *engine.Inventory) []engine.Finding {
 		if len(servers) < 2 {
 			continue
 		}
-		out = append(out, shadowFinding(cl, slices.Sorted(maps.Keys(servers))))
+		out = append(out, shadowFinding(cl, slices.Sorted(maps.Keys(servers)), hash))
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Subject != out[j].Subject {
@@ -54,7 +57,7 @@ func LookalikeShadows(inv *engine.Inventory) []engine.Finding {
 	return out
 }
 
-func shadowFinding(cl []claim, servers []string) engine.Finding {
+func shadowFinding(cl []claim, servers []string, hash ToolHash) engine.Finding {
 	rep := representative(cl)
 	sort.Slice(cl, func(i, j int) bool {
 		if cl[i].server != cl[j].server {
@@ -67,7 +70,7 @@ func shadowFinding(cl []claim, servers []string) engine.Finding {
 	kind := CollisionExact
 	seenName := map[string]bool{rep: true}
 	for _, c := range cl {
-		claimants = append(claimants, c.server+"/"+pin.Describe(c.tool, pin.Format2, pin.DefaultExclude()).Hash)
+		claimants = append(claimants, c.server+"/"+hash.acceptHash(c.tool))
 		if c.name == rep {
 			continue
 		}

@@ -132,11 +132,19 @@ func foreignPats() []pat {
 	return out
 }
 
+// foreignIndex tries foreignPatterns in order (see patIndex).
+var foreignIndex = newPatIndex(func() []*pat {
+	out := make([]*pat, len(foreignPatterns))
+	for i := range foreignPatterns {
+		out[i] = &foreignPatterns[i].p
+	}
+	return out
+})
+
 func foreignMatch(a *Text) (string, string) {
-	for _, p := range foreignPatterns {
-		if loc := p.p.find(a); loc != nil {
-			return hit(a, loc[0], loc[1], p.lang+" "+p.family)
-		}
+	if k, loc := foreignIndex.first(a); loc != nil {
+		p := &foreignPatterns[k]
+		return hit(a, loc[0], loc[1], p.lang+" "+p.family)
 	}
 	return foreignPrivateFile(a)
 }

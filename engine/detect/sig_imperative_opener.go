@@ -94,13 +94,7 @@ func defaultImperativeOpener(a *Text) (string, string) {
 	return "", ""
 }
 
-func firstWord(s string) string {
-	f := strings.FieldsFunc(s, func(r rune) bool { return !(r >= 'a' && r <= 'z' || r == '\'') })
-	if len(f) == 0 {
-		return ""
-	}
-	return f[0]
-}
+func firstWord(s string) string { return firstField(s) }
 
 // thirdPerson reports a present-tense third-person verb such as "returns".
 func thirdPerson(w string) bool {

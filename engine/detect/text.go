@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // The English instruction families of the default rules. Every pattern
@@ -134,4 +135,35 @@ func hit(a *Text, i, j int, detail string) (string, string) {
 		detail += ": " + quoteText(ev)
 	}
 	return clipRunes(ev, 200), detail
+}
+
+// firstField is the first of strings.FieldsFunc(s, f) for an f that is
+// false exactly for 'a'..'z' and the apostrophe: the first run of those bytes.
+// Every other byte, including each byte of a multi-byte or invalid
+// character (which FieldsFunc reads as a rune f is true for), separates,
+// so it reads bytes and builds no list of fields.
+func firstField(s string) string {
+	i := 0
+	for i < len(s) && !isFieldByte(s[i]) {
+		i++
+	}
+	j := i
+	for j < len(s) && isFieldByte(s[j]) {
+		j++
+	}
+	return s[i:j]
+}
+
+func isFieldByte(c byte) bool { return c >= 'a' && c <= 'z' || c == '\'' }
+
+// toLower is strings.ToLower, which returns s itself when s is ASCII
+// with no upper-case letter: that case, the common one for names, is
+// found here with one test a byte.
+func toLower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf || c-'A' < 26 {
+			return strings.ToLower(s)
+		}
+	}
+	return s
 }

@@ -277,7 +277,7 @@ func (c *Cache) hashTools(tools []*engine.Tool, ds []digest, pn *pin.Pin) []stri
 // poisons is the package's poisons through the cache: the findings of the
 // tools it has not seen are computed (on every CPU, as without a cache)
 // and the rest are taken from it, with the tool's current position.
-func (c *Cache) poisonTools(inv *engine.Inventory, tools []*engine.Tool, ds []digest, rs detect.RuleSet) []engine.Finding {
+func (c *Cache) poisonTools(inv *engine.Inventory, tools []*engine.Tool, ds []digest, rs detect.RuleSet, accept detect.ToolHash) []engine.Finding {
 	res := make([]*poisonResult, len(tools))
 	var miss []int
 	for i, t := range tools {
@@ -295,7 +295,7 @@ func (c *Cache) poisonTools(inv *engine.Inventory, tools []*engine.Tool, ds []di
 			s := &engine.Server{Name: tools[i].Server, Tools: []*engine.Tool{tools[i]}}
 			sub.Servers = append(sub.Servers, s)
 		}
-		found := startPoisons(sub, rs)()
+		found := startPoisons(sub, rs, accept)()
 		fi := 0
 		for _, i := range miss {
 			r := &poisonResult{}

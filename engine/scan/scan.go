@@ -93,17 +93,18 @@ func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
 	var poisoned func() []engine.Finding
 	if opt.wants(engine.Poison) && opt.Cache == nil {
 		// Detection, most of a scan, runs beside the rest.
-		poisoned = startPoisons(inv, opt.Rules)
+		poisoned = startPoisons(inv, opt.Rules, nil)
 	}
 	var all []engine.Finding
+	var accept detect.ToolHash // the tools' accept hashes, when compare has them (see acceptHashes)
 	if pn != nil {
 		r.PinFormat = pn.Format
 		var notes []string
-		all = append(all, compare(inv, pn, opt, ds, &notes)...)
+		all = append(all, compare(inv, pn, opt, ds, &notes, &accept)...)
 		r.Notes = notes
 	}
 	if opt.wants(engine.Shadow) {
-		sh := detect.Shadows(inv, opt.Rules)
+		sh := detect.ShadowsHashed(inv, opt.Rules, accept)
 		if opt.Rules != detect.RulesReference {
 			sh = groupShadows(inv, sh, opt.Cache)
 		}
@@ -111,7 +112,7 @@ func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
 	}
 	if opt.wants(engine.Poison) {
 		if opt.Cache != nil {
-			all = append(all, opt.Cache.poisonTools(inv, tools, ds, opt.Rules)...)
+			all = append(all, opt.Cache.poisonTools(inv, tools, ds, opt.Rules, accept)...)
 		} else {
 			all = append(all, poisoned()...)
 		}
@@ -184,7 +185,7 @@ func (sc *scanned) describe(pn *pin.Pin) {
 	sc.tree = canon.Tree(&sc.desc.Value)
 }
 
-func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, ds []digest, notes *[]string) []engine.Finding {
+func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, ds []digest, notes *[]string, accept *detect.ToolHash) []engine.Finding {
 	tools := inv.Tools()
 	var hashes []string
 	if opt.Cache != nil {
@@ -192,6 +193,7 @@ func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, ds []digest, n
 	} else {
 		hashes = hashTools(tools, pn)
 	}
+	*accept = acceptHashes(tools, hashes, pn)
 	cur := make(map[string]scanned, len(tools))
 	keys := make(map[string]bool, len(tools)+len(pn.Tools))
 	for i, t := range tools {
@@ -326,10 +328,10 @@ const poisonChunk = 200
 // taking the next run when it is done with one, and the caller's
 // goroutine joins them when it waits; the findings are joined in run
 // order, the file order detect.Poisons gives over the whole inventory.
-func startPoisons(inv *engine.Inventory, rs detect.RuleSet) (wait func() []engine.Finding) {
+func startPoisons(inv *engine.Inventory, rs detect.RuleSet, accept detect.ToolHash) (wait func() []engine.Finding) {
 	w := runtime.GOMAXPROCS(0)
 	if w <= 1 || len(inv.Tools()) < 512 {
-		return func() []engine.Finding { return detect.Poisons(inv, rs) }
+		return func() []engine.Finding { return detect.PoisonsHashed(inv, rs, accept) }
 	}
 	var runs []*engine.Inventory
 	n := poisonChunk // tools in the last run
@@ -356,7 +358,7 @@ func startPoisons(inv *engine.Inventory, rs detect.RuleSet) (wait func() []engin
 	var next atomic.Int64
 	work := func() {
 		for i := next.Add(1) - 1; i < int64(len(runs)); i = next.Add(1) - 1 {
-			parts[i] = detect.Poisons(runs[i], rs)
+			parts[i] = detect.PoisonsHashed(runs[i], rs, accept)
 		}
 	}
 	var wg sync.WaitGroup
