@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"math/big"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -192,35 +193,31 @@ func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, ds []digest, n
 	} else {
 		hashes = hashTools(tools, pn)
 	}
-	cur := make(map[string]scanned, len(tools))
-	keys := make(map[string]bool, len(tools)+len(pn.Tools))
+	// Each tool meets its pin entry by a lookup, and only the tools that
+	// differ are described; nothing is built for the rest. When a key is
+	// listed twice, the last tool of that key is the one compared (as a
+	// map from keys to tools would have it): a pin entry's last tool.
+	entries := make([]*pin.Tool, len(tools))
+	last := make(map[*pin.Tool]int, len(tools))
+	var unpinned []int
 	for i, t := range tools {
-		cur[t.Key()] = scanned{tool: t, hash: hashes[i]}
-		keys[t.Key()] = true
+		pt := pn.ToolOf(t.Server, t.Name)
+		if pt == nil {
+			unpinned = append(unpinned, i)
+			continue
+		}
+		entries[i] = pt
+		last[pt] = i
 	}
-	for _, pt := range pn.Tools {
-		keys[pt.Key] = true
-	}
-	sorted := make([]string, 0, len(keys))
-	for k := range keys {
-		sorted = append(sorted, k)
-	}
-	sort.Strings(sorted)
 	var muts, addrem []engine.Finding
-	// With the default rules, tools that vanished and tools that appeared
-	// are held back until renames are paired (see rename.go).
-	var removedTools []*pin.Tool
-	var addedTools []scanned
-	for _, k := range sorted {
-		pt := pn.Tool(k)
-		sc, has := cur[k]
-		switch {
-		case pt != nil && has && pt.Hash == sc.hash:
-		case pt != nil && has:
-			if !opt.wants(engine.Mutation) {
+	if opt.wants(engine.Mutation) {
+		for i, pt := range entries {
+			if pt == nil || last[pt] != i || pt.Hash == hashes[i] {
 				continue
 			}
+			sc := scanned{tool: tools[i], hash: hashes[i]}
 			sc.describe(pn)
+			k := sc.tool.Key()
 			f := engine.Finding{
 				Class: engine.Mutation, Severity: engine.High, Subject: k, Server: sc.tool.Server, Tool: sc.tool.Name,
 				PinnedHash: pt.Hash, ScannedHash: sc.desc.Hash, Path: sc.tool.Path, Line: sc.tool.Line,
@@ -232,11 +229,40 @@ func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, ds []digest, n
 			}
 			f.ID = engine.StableID(string(engine.Mutation), k, pt.Hash, sc.desc.Hash)
 			muts = append(muts, f)
-		case has:
+		}
+	}
+	// With the default rules, tools that vanished and tools that appeared
+	// are held back until renames are paired (see rename.go), each side
+	// in key order, once per key.
+	var removedTools []*pin.Tool
+	if len(last) < len(pn.Tools) {
+		for _, pt := range pn.Tools {
+			if _, ok := last[pt]; ok || pn.Tool(pt.Key) != pt {
+				continue // present, or a key listed twice: Tool's entry stands for it
+			}
+			removedTools = append(removedTools, pt)
+		}
+		sort.SliceStable(removedTools, func(i, j int) bool { return removedTools[i].Key < removedTools[j].Key })
+		removedTools = slices.CompactFunc(removedTools, func(a, b *pin.Tool) bool { return a == b })
+	}
+	var addedTools []scanned
+	if len(unpinned) > 0 {
+		type keyed struct {
+			key string
+			i   int
+		}
+		ks := make([]keyed, len(unpinned))
+		for j, i := range unpinned {
+			ks[j] = keyed{tools[i].Key(), i}
+		}
+		sort.SliceStable(ks, func(a, b int) bool { return ks[a].key < ks[b].key })
+		for j, k := range ks {
+			if j+1 < len(ks) && ks[j+1].key == k.key {
+				continue // a later tool of the same key stands for it
+			}
+			sc := scanned{tool: tools[k.i], hash: hashes[k.i]}
 			sc.describe(pn)
 			addedTools = append(addedTools, sc)
-		default:
-			removedTools = append(removedTools, pt)
 		}
 	}
 	renamed := map[string]string{}
