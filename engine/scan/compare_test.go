@@ -16,11 +16,11 @@ import (
 // compareRef is compare as it was before tools met their pin entries by
 // lookup: every key of both sides in one sorted walk over two maps. The
 // equivalence test and FuzzCompare hold compare to it.
-func compareRef(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, ds []digest, notes *[]string) []engine.Finding {
+func compareRef(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, kn *known, notes *[]string) []engine.Finding {
 	tools := inv.Tools()
 	var hashes []string
 	if opt.Cache != nil {
-		hashes = opt.Cache.hashTools(tools, ds, pn)
+		hashes = opt.Cache.hashTools(tools, kn, pn)
 	} else {
 		hashes = hashTools(tools, pn)
 	}

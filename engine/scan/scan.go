@@ -83,13 +83,13 @@ func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
 		opt.Rules = detect.RulesDefault
 	}
 	r := &Report{File: inv.File, Rules: opt.Rules}
-	var ds []digest
+	var kn *known
 	var tools []*engine.Tool
 	if opt.Cache != nil {
 		opt.Cache.begin()
 		defer opt.Cache.end(inv.File)
 		tools = inv.Tools()
-		ds = toolDigests(tools)
+		kn = opt.Cache.know(inv.File, tools)
 	}
 	var poisoned func() []engine.Finding
 	if opt.wants(engine.Poison) && opt.Cache == nil {
@@ -100,7 +100,7 @@ func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
 	if pn != nil {
 		r.PinFormat = pn.Format
 		var notes []string
-		all = append(all, compare(inv, pn, opt, ds, &notes)...)
+		all = append(all, compare(inv, pn, opt, kn, &notes)...)
 		r.Notes = notes
 	}
 	if opt.wants(engine.Shadow) {
@@ -112,7 +112,7 @@ func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
 	}
 	if opt.wants(engine.Poison) {
 		if opt.Cache != nil {
-			all = append(all, opt.Cache.poisonTools(inv, tools, ds, opt.Rules)...)
+			all = append(all, opt.Cache.poisonTools(inv, tools, kn, opt.Rules)...)
 		} else {
 			all = append(all, poisoned()...)
 		}
@@ -185,11 +185,11 @@ func (sc *scanned) describe(pn *pin.Pin) {
 	sc.tree = canon.Tree(&sc.desc.Value)
 }
 
-func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, ds []digest, notes *[]string) []engine.Finding {
+func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, kn *known, notes *[]string) []engine.Finding {
 	tools := inv.Tools()
 	var hashes []string
 	if opt.Cache != nil {
-		hashes = opt.Cache.hashTools(tools, ds, pn)
+		hashes = opt.Cache.hashTools(tools, kn, pn)
 	} else {
 		hashes = hashTools(tools, pn)
 	}
@@ -198,21 +198,29 @@ func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, ds []digest, n
 	// listed twice, the last tool of that key is the one compared (as a
 	// map from keys to tools would have it): a pin entry's last tool.
 	entries := make([]*pin.Tool, len(tools))
+	same := make([]bool, len(tools)) // the hash is the entry's
+	if kn != nil {
+		kn.pinEntries(pn, tools, hashes, entries, same)
+	} else {
+		for i, t := range tools {
+			if pt := pn.ToolOf(t.Server, t.Name); pt != nil {
+				entries[i], same[i] = pt, pt.Hash == hashes[i]
+			}
+		}
+	}
 	last := make(map[*pin.Tool]int, len(tools))
 	var unpinned []int
-	for i, t := range tools {
-		pt := pn.ToolOf(t.Server, t.Name)
+	for i, pt := range entries {
 		if pt == nil {
 			unpinned = append(unpinned, i)
 			continue
 		}
-		entries[i] = pt
 		last[pt] = i
 	}
 	var muts, addrem []engine.Finding
 	if opt.wants(engine.Mutation) {
 		for i, pt := range entries {
-			if pt == nil || last[pt] != i || pt.Hash == hashes[i] {
+			if pt == nil || same[i] || last[pt] != i {
 				continue
 			}
 			sc := scanned{tool: tools[i], hash: hashes[i]}
