@@ -574,7 +574,10 @@ func (d *Daemon) scanTarget(t target) []engine.Event {
 	if t.capture && d.pin != nil && d.cfg.TrustOnFirstUse {
 		evs = d.firstCapture(t, inv)
 	}
-	opt := scan.ScanOptions{Rules: d.rules, FileMode: mode, Key: d.hostKey(), Cache: &d.cache}
+	opt := scan.ScanOptions{Rules: d.rules, FileMode: mode, Key: d.hostKey()}
+	if scanCache {
+		opt.Cache = &d.cache
+	}
 	var pin *pin.Pin
 	if d.pin != nil {
 		pin = d.ownedBy(t.path, Claim(t.path, d.cfg.Pin, d.home, inv, kind, fs.Servers))
@@ -658,6 +661,10 @@ func (d *Daemon) parseTarget(t target, data []byte) (*engine.Inventory, string, 
 	}
 	return inv, kind, err
 }
+
+// scanCache says whether scans go through the daemon's cache (the tests
+// compare the events of both).
+var scanCache = true
 
 // reuseMinBytes is the smallest inventory whose last good parse the
 // service keeps between changes (inventory.Reuser): below it a parse
