@@ -265,3 +265,40 @@ func TestCompareKeysListedTwice(t *testing.T) {
 	compareBoth(t, &engine.Inventory{Servers: []*engine.Server{{Name: "a", Tools: []*engine.Tool{a}}}}, lit)
 	compareBoth(t, &engine.Inventory{}, lit)
 }
+
+// TestCompareServersIndexIsServer: the map compareServers looks a large
+// inventory's servers up in finds what pn.Server finds, a name the pin
+// lists twice included.
+func TestCompareServersIndexIsServer(t *testing.T) {
+	b, err := invgen.Generate(invgen.Options{Servers: 12, Tools: 2, Seed: invgen.DefaultSeed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := mustInv(t, string(b))
+	pn, err := pin.Build(base, pin.Format2, pin.Approval{By: "t", At: "2026-01-01T00:00:00Z"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := mustInv(t, string(b))
+	changed.Servers[1].URL += "/v2"
+	changed.Servers[3].Name += "-new"
+	changed.Servers = changed.Servers[:len(changed.Servers)-1]
+	twice := *pn
+	twice.Servers = append([]*pin.Server{{Name: base.Servers[2].Name, Transport: "stdio", Command: "other"}}, pn.Servers...)
+	for _, p := range []*pin.Pin{pn, &twice} {
+		for _, inv := range []*engine.Inventory{base, changed} {
+			var gn, wn []string
+			got := compareServers(inv, p, ScanOptions{}, &gn)
+			saved := serverIndexMin
+			serverIndexMin = 1 << 30
+			want := compareServers(inv, p, ScanOptions{}, &wn)
+			serverIndexMin = saved
+			if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gn, wn) {
+				t.Fatalf("the server index differs from pn.Server:\ngot  %+v\nwant %+v", got, want)
+			}
+			if inv == changed && len(want) == 0 {
+				t.Fatal("no server finding: the test shows nothing")
+			}
+		}
+	}
+}

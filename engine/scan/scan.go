@@ -580,6 +580,10 @@ func transports(inv *engine.Inventory, opt ScanOptions) []engine.Finding {
 	return out
 }
 
+// serverIndexMin is the most servers compareServers looks up one by one
+// (a var for the test that holds the two ways to the same findings).
+var serverIndexMin = 8
+
 // compareServers reports LAUNCH for changed launch configs and server-level
 // ADDED and REMOVED, for pins that record servers (format 2).
 func compareServers(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, notes *[]string) []engine.Finding {
@@ -588,9 +592,26 @@ func compareServers(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, notes *
 	}
 	var out []engine.Finding
 	seen := map[string]bool{}
+	// pn.Server(name) is a walk over the pin's servers: for every server
+	// of a large inventory, one map instead (the first of a name, as
+	// Server finds it).
+	var byName map[string]*pin.Server
+	if len(inv.Servers) > serverIndexMin {
+		byName = make(map[string]*pin.Server, len(pn.Servers))
+		for _, ps := range pn.Servers {
+			if _, ok := byName[ps.Name]; !ok {
+				byName[ps.Name] = ps
+			}
+		}
+	}
 	for _, s := range inv.Servers {
 		seen[s.Name] = true
-		ps := pn.Server(s.Name)
+		var ps *pin.Server
+		if byName != nil {
+			ps = byName[s.Name]
+		} else {
+			ps = pn.Server(s.Name)
+		}
 		if ps == nil {
 			if opt.wants(engine.Added) {
 				h := launch.Hash(s)
