@@ -15,18 +15,20 @@
 #     (400 servers x 50, about 14 MB compact), the same with 40 changed
 #     descriptions, 40,000 tools (800 x 50), and 1,000 tools (20 x 50) with
 #     a one-description change for the service;
-#  3. (see 4) the pin the timed `pin` runs write is then made the pin of
-#     the scans: its stdio transports are accepted (approve --accept, as a
-#     maintained pin does), so that a default-rules scan of the clean
-#     inventory exits 0;
-#  4. times, RUNS times each (3), every command of the table: the floor
-#     (bench/floor: read, encoding/json into any, SHA-256), pin, scan with
-#     the default and the reference rules, scan of the changed copy, and
-#     floor, pin and scan again at 40,000 tools; best and median wall time,
-#     best CPU time (user + system) and the largest peak RSS of the runs
-#     (GNU time, /usr/bin/time; installed with apt-get when missing and
-#     running as root), with the 1-minute load average at the start of
-#     each row;
+#  3. makes the pins of the scans, untimed: pin, then the stdio transports
+#     accepted (approve --accept, as a maintained pin does), so that a
+#     default-rules scan of the clean inventory exits 0;
+#  4. times every command of the table RUNS times (3), in RUNS rounds of
+#     every row in table order, so that both sizes and every command meet
+#     the machine alike (the growth ratios compare runs of the same
+#     rounds): the floor (bench/floor: read, encoding/json into any,
+#     SHA-256), pin (into a file of its own), scan with the default and
+#     the reference rules, scan of the changed copy, and floor, pin and
+#     both scans again at 40,000 tools; best and median wall time, best
+#     CPU time (user + system) and the largest peak RSS of the runs (GNU
+#     time, /usr/bin/time; installed with apt-get when missing and
+#     running as root), with the 1-minute load average at each row's
+#     first run;
 #  5. meanwhile (started before 4) measures an idle service: bench/service
 #     -skip-latency, a daemon watching 50 small files for IDLE_WINDOW (30 s):
 #     its RSS, CPU (schedstat) and wake-ups (voluntary + involuntary
@@ -39,7 +41,7 @@
 #  7. the engine's go test benchmarks (detection alone and the pipeline):
 #     go test -run '^$' -bench . -benchmem ./engine/detect/ ./engine/scan/.
 #
-# Settings (environment): RUNS=3 (the changed-copy scan runs once), CHANGES=50, DEBOUNCE=100ms,
+# Settings (environment): RUNS=3, CHANGES=50, DEBOUNCE=100ms,
 # IDLE_WINDOW=30s, GOBENCHTIME=500ms (go test -benchtime; GOBENCH=0 skips
 # them), BENCH_TIMEOUT=120 (seconds one run may take), SERVERS=400
 # TOOLS=50 (the 20,000-tool shape; the growth run doubles SERVERS),
@@ -205,68 +207,93 @@ one() {
 }
 
 # Results by key: best and median wall ms, best CPU s, peak RSS MiB, load.
-declare -A BEST MED CPU RSS LOAD RUNSOK NOTE
+declare -A BEST MED CPU RSS LOAD RUNSOK NOTE WANT PEAK
 failed=0
 
-# measure KEY WANT_EXIT CMD...: RUNS runs; a failed or timed-out run stops
-# the row.
-measure() {
-	local key=$1 want=$2 i
+# The rows, in the order of the table. Each row's command is the array
+# CMD_<key>; WANT[key] is its expected exit status.
+ROWS=()
+# row KEY WANT CMD...: declare a row.
+row_def() {
+	local key=$1
+	WANT[$key]=$2
 	shift 2
-	LOAD[$key]=$(load1)
-	say "timing: $key"
-	: >"$tmp/walls"
-	: >"$tmp/cpus"
-	local peak=0
-	for ((i = 0; i < RUNS; i++)); do
-		one "$@"
-		if [[ $rc -eq 124 || $rc -eq 137 ]]; then
-			NOTE[$key]="timed out after ${TIMEOUT}s"
-			failed=1
-			return
-		fi
-		if [[ $rc -ne $want ]]; then
-			NOTE[$key]="exit $rc, want $want: $(head -c 200 "$tmp/err" | tr '\n|' '  ')"
-			say "  $key: ${NOTE[$key]}"
-			failed=1
-			return
-		fi
-		echo "$wall_ms" >>"$tmp/walls"
-		if [[ -n "$cpu_s" ]]; then echo "$cpu_s" >>"$tmp/cpus"; fi
-		if [[ -n "$rss_kb" ]] && ((rss_kb > peak)); then peak=$rss_kb; fi
-	done
-	read -r BEST[$key] MED[$key] < <(sort -n "$tmp/walls" | awk '{a[NR]=$1} END {
+	declare -g -a "CMD_$key=()"
+	local -n c="CMD_$key"
+	c=("$@")
+	ROWS+=("$key")
+}
+
+# run_row KEY: one run of the row's command; a failed or timed-out run
+# stops the row (NOTE).
+run_row() {
+	local key=$1
+	local -n c="CMD_$key"
+	[[ -n "${NOTE[$key]:-}" ]] && return
+	[[ -z "${LOAD[$key]:-}" ]] && LOAD[$key]=$(load1)
+	one "${c[@]}"
+	if [[ $rc -eq 124 || $rc -eq 137 ]]; then
+		NOTE[$key]="timed out after ${TIMEOUT}s"
+		failed=1
+		return
+	fi
+	if [[ $rc -ne ${WANT[$key]} ]]; then
+		NOTE[$key]="exit $rc, want ${WANT[$key]}: $(head -c 200 "$tmp/err" | tr '\n|' '  ')"
+		say "  $key: ${NOTE[$key]}"
+		failed=1
+		return
+	fi
+	echo "$wall_ms" >>"$tmp/walls.$key"
+	if [[ -n "$cpu_s" ]]; then echo "$cpu_s" >>"$tmp/cpus.$key"; fi
+	if [[ -n "$rss_kb" ]] && ((rss_kb > ${PEAK[$key]:-0})); then PEAK[$key]=$rss_kb; fi
+}
+
+# summarize KEY: best and median wall time, best CPU, largest peak RSS.
+summarize() {
+	local key=$1
+	[[ -n "${NOTE[$key]:-}" || ! -s "$tmp/walls.$key" ]] && return
+	read -r BEST[$key] MED[$key] < <(sort -n "$tmp/walls.$key" | awk '{a[NR]=$1} END {
 		m = (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2
 		printf "%d %d\n", a[1], m }')
-	CPU[$key]=$( [[ -s "$tmp/cpus" ]] && sort -n "$tmp/cpus" | head -1 || echo "")
-	RSS[$key]=$( ((peak > 0)) && awk -v k="$peak" 'BEGIN {printf "%.0f", k / 1024}' || echo "")
-	RUNSOK[$key]=$RUNS
+	CPU[$key]=$( [[ -s "$tmp/cpus.$key" ]] && sort -n "$tmp/cpus.$key" | head -1 || echo "")
+	RSS[$key]=$( ((${PEAK[$key]:-0} > 0)) && awk -v k="${PEAK[$key]}" 'BEGIN {printf "%.0f", k / 1024}' || echo "")
+	RUNSOK[$key]=$(wc -l <"$tmp/walls.$key")
 }
 
 t_timings=$(date +%s)
-# scans KEY...: the scans need the pin the timed pin runs wrote.
-noscan() {
-	local k
-	for k in "$@"; do NOTE[$k]="not run: no pin"; done
-}
-measure floor1 0 "$tmp/floor" "$tmp/inv1.json"
-measure pin1 0 "$dp" pin "$tmp/inv1.json" -o "$tmp/pin1.json" --force
-if [[ -z "${NOTE[pin1]:-}" ]]; then
-	accept_stdio "$tmp/inv1.json" "$tmp/pin1.json"
-	measure scan1 0 "$dp" scan "$tmp/inv1.json" -p "$tmp/pin1.json"
-	measure ref1 1 "$dp" scan "$tmp/inv1.json" -p "$tmp/pin1.json" --rules reference
-	RUNS=1 measure mut1 1 "$dp" scan "$tmp/inv1-mutated.json" -p "$tmp/pin1.json"
-else
-	noscan scan1 ref1 mut1
+# The scans' pins are made once, untimed, with their stdio transports
+# accepted (accept_stdio); the timed pin runs write a pin of their own.
+pins_ok=1
+for n in 1 2; do
+	inv=$tmp/inv$n.json
+	if ! "$dp" pin "$inv" -o "$tmp/pin$n.json" --force >/dev/null 2>"$tmp/err"; then
+		pins_ok=""
+		say "pin of $inv failed: $(head -c 200 "$tmp/err")"
+		failed=1
+		continue
+	fi
+	accept_stdio "$inv" "$tmp/pin$n.json"
+done
+row_def floor1 0 "$tmp/floor" "$tmp/inv1.json"
+row_def pin1 0 "$dp" pin "$tmp/inv1.json" -o "$tmp/pin1-timed.json" --force
+row_def scan1 0 "$dp" scan "$tmp/inv1.json" -p "$tmp/pin1.json"
+row_def ref1 1 "$dp" scan "$tmp/inv1.json" -p "$tmp/pin1.json" --rules reference
+row_def mut1 1 "$dp" scan "$tmp/inv1-mutated.json" -p "$tmp/pin1.json"
+row_def floor2 0 "$tmp/floor" "$tmp/inv2.json"
+row_def pin2 0 "$dp" pin "$tmp/inv2.json" -o "$tmp/pin2-timed.json" --force
+row_def scan2 0 "$dp" scan "$tmp/inv2.json" -p "$tmp/pin2.json"
+row_def ref2 1 "$dp" scan "$tmp/inv2.json" -p "$tmp/pin2.json" --rules reference
+if [[ -z "$pins_ok" ]]; then
+	for k in scan1 ref1 mut1 scan2 ref2; do NOTE[$k]="not run: no pin"; done
 fi
-measure floor2 0 "$tmp/floor" "$tmp/inv2.json"
-measure pin2 0 "$dp" pin "$tmp/inv2.json" -o "$tmp/pin2.json" --force
-if [[ -z "${NOTE[pin2]:-}" ]]; then
-	accept_stdio "$tmp/inv2.json" "$tmp/pin2.json"
-	measure scan2 0 "$dp" scan "$tmp/inv2.json" -p "$tmp/pin2.json"
-else
-	noscan scan2
-fi
+# Rounds: every row once per round, in table order, so each size and
+# each command meets the machine as the others do (the growth ratios
+# compare runs of the same rounds, not rows timed a minute apart).
+for ((round = 1; round <= RUNS; round++)); do
+	say "timing: round $round of $RUNS"
+	for k in "${ROWS[@]}"; do run_row "$k"; done
+done
+for k in "${ROWS[@]}"; do summarize "$k"; done
 timings_s=$(($(date +%s) - t_timings))
 
 if [[ -n "$idle_pid" ]]; then
@@ -342,7 +369,7 @@ report() {
 	echo "- Load average (1, 5, 15 min) at the start: $load_start; at the end: $load_end. The machine is shared (other engineers' builds and tests), so the 1-minute load at the start of each row is beside it."
 	echo "- Whole run: ${total_s} s: build ${build_s} s, generating $((t_gen - t_gen0)) s, timings ${timings_s} s (the idle window beside them), latency ${lat_s} s, go test benchmarks ${gobench_s} s."
 	echo "- Inventories (bench/gen, compact JSON): $N1 tools ($SERVERS servers x $TOOLS) $(mb "$tmp/inv1.json") MB, its format-2 pin $(mb "$tmp/pin1.json") MB; $N2 tools $(mb "$tmp/inv2.json") MB, pin $(mb "$tmp/pin2.json") MB."
-	echo "- Each command ran $RUNS times: best and median wall time, the best CPU time (user + system) and the largest peak RSS of the runs ($([[ -n "$gnutime" ]] && echo "GNU time" || echo "bash time; no peak RSS")). x floor is against the floor's best at the same size."
+	echo "- Each command ran $RUNS times, in $RUNS rounds of every row in table order (so both sizes meet the machine alike): best and median wall time, the best CPU time (user + system) and the largest peak RSS of the runs ($([[ -n "$gnutime" ]] && echo "GNU time" || echo "bash time; no peak RSS")). x floor is against the floor's best at the same size; load is the 1-minute load average at the row's first run."
 	echo
 	echo "| command | tools | best ms | median ms | best x floor | CPU s | CPU x floor | peak RSS MiB | RSS x floor | target | load |"
 	echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |"
@@ -368,22 +395,24 @@ report() {
 	row pin1 "descriptorpin pin (format 2, --force)" "$N1" floor1 "≤ 2x, RSS ≤ 2.5x" 2
 	row scan1 "descriptorpin scan, default rules (clean, exit 0)" "$N1" floor1 "≤ 2x, RSS ≤ 2.5x" 2
 	row ref1 "descriptorpin scan --rules reference (exit 1)" "$N1" floor1 "≤ 2x, RSS ≤ 2.5x" 2
-	row mut1 "descriptorpin scan, default rules, $MUTATE changed (exit 1; one run)" "$N1" floor1 "" ""
+	row mut1 "descriptorpin scan, default rules, $MUTATE changed (exit 1)" "$N1" floor1 "" ""
 	row floor2 "floor" "$N2" floor2 "" ""
 	row pin2 "descriptorpin pin" "$N2" floor2 "" ""
 	row scan2 "descriptorpin scan, default rules" "$N2" floor2 "" ""
+	row ref2 "descriptorpin scan --rules reference" "$N2" floor2 "" ""
 	echo
 	echo "Growth: twice the tools ($N1 → $N2), best wall time and best CPU time (target: at most 2.2x)."
 	echo
 	echo "| command | wall $N2 / $N1 | CPU $N2 / $N1 | peak RSS $N2 / $N1 | target ≤ 2.2x |"
 	echo "| --- | ---: | ---: | ---: | --- |"
-	for k in floor pin scan; do
+	for k in floor pin scan ref; do
 		local w c r
 		w=$(ratio2 "${BEST[${k}2]:-}" "${BEST[${k}1]:-}")
 		c=$(ratio2 "${CPU[${k}2]:-}" "${CPU[${k}1]:-}")
 		r=$(ratio2 "${RSS[${k}2]:-}" "${RSS[${k}1]:-}")
 		label=$k
 		[[ $k == scan ]] && label="scan, default rules"
+		[[ $k == ref ]] && label="scan --rules reference"
 		echo "| $label | $w | $c | $r | wall $(verdict "$w" 2.2), CPU $(verdict "$c" 2.2) |"
 	done
 	echo

@@ -252,6 +252,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 	// scan once needed. One timer, armed only by work.
 	trim := time.NewTimer(trimAfter)
 	defer trim.Stop()
+	trimmed := false
 	for {
 		if !retrying && (len(d.retry) > 0 || d.logDown) {
 			retry.Reset(d.opt.CheckInterval)
@@ -259,7 +260,8 @@ func (d *Daemon) Run(ctx context.Context) error {
 		}
 		select {
 		case <-trim.C:
-			go trimMemory() // a collection: the loop goes on meanwhile
+			go trimMemory(!trimmed) // a collection: the loop goes on meanwhile
+			trimmed = true
 		case <-retry.C:
 			retrying = false
 			d.housekeep()
@@ -321,13 +323,28 @@ func (d *Daemon) Run(ctx context.Context) error {
 // pin's own write seen a debounce later).
 const trimAfter = 500 * time.Millisecond
 
+// idleBudget is the most an idle service holds resident (VmRSS) with
+// the binary's own pages (its code and read-only data) kept after a trim.
+// The first trim, after start-up, releases those pages (start-up touched
+// most of the binary: every package's init). A change reads back about
+// 6-7 MiB of them, the code a change runs; later trims keep them while
+// the whole resident set, after the heap's free pages went back, is
+// within the budget, so the next change does not fault them in again.
+// Past it (many watched files, or rarer work such as a pin reload that
+// touched more of the binary) they are released again. Under the 20 MB
+// the idle service may hold (issue 16), with room for the heap to move.
+const idleBudget = 17 << 20
+
 // trimMemory hands back what the last work needed and the service does
 // not keep: the heap's free pages (debug.FreeOSMemory: a collection, then
-// the pages released) and the resident pages of the binary's code and
-// read-only data (releaseText).
-func trimMemory() {
+// the pages released) and, after start-up or past idleBudget, the
+// resident pages of the binary's code and read-only data (releaseText).
+// first says whether this is the daemon's first trim.
+func trimMemory(first bool) {
 	debug.FreeOSMemory()
-	releaseText()
+	if resident, ok := residentBytes(); first || !ok || resident > idleBudget {
+		releaseText()
+	}
 }
 
 func stopReason(ctx context.Context) string {
@@ -574,7 +591,10 @@ func (d *Daemon) scanTarget(t target) []engine.Event {
 	if t.capture && d.pin != nil && d.cfg.TrustOnFirstUse {
 		evs = d.firstCapture(t, inv)
 	}
-	opt := scan.ScanOptions{Rules: d.rules, FileMode: mode, Key: d.hostKey(), Cache: &d.cache}
+	opt := scan.ScanOptions{Rules: d.rules, FileMode: mode, Key: d.hostKey()}
+	if scanCache {
+		opt.Cache = &d.cache
+	}
 	var pin *pin.Pin
 	if d.pin != nil {
 		pin = d.ownedBy(t.path, Claim(t.path, d.cfg.Pin, d.home, inv, kind, fs.Servers))
@@ -658,6 +678,10 @@ func (d *Daemon) parseTarget(t target, data []byte) (*engine.Inventory, string, 
 	}
 	return inv, kind, err
 }
+
+// scanCache says whether scans go through the daemon's cache (the tests
+// compare the events of both).
+var scanCache = true
 
 // reuseMinBytes is the smallest inventory whose last good parse the
 // service keeps between changes (inventory.Reuser): below it a parse

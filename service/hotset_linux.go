@@ -42,3 +42,34 @@ func releaseText() {
 		_, _, _ = syscall.Syscall(syscall.SYS_MADVISE, uintptr(start), uintptr(end-start), syscall.MADV_DONTNEED)
 	}
 }
+
+// residentBytes returns this process's resident set (VmRSS in
+// /proc/self/status), in bytes.
+func residentBytes() (int64, bool) {
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0, false
+	}
+	return vmRSS(status)
+}
+
+// vmRSS reads the VmRSS line of a /proc/PID/status text ("VmRSS:
+// 10340 kB"), in bytes.
+func vmRSS(status []byte) (int64, bool) {
+	for _, line := range bytes.Split(status, []byte{'\n'}) {
+		rest, ok := bytes.CutPrefix(line, []byte("VmRSS:"))
+		if !ok {
+			continue
+		}
+		f := bytes.Fields(rest)
+		if len(f) != 2 || string(f[1]) != "kB" {
+			return 0, false
+		}
+		n, err := strconv.ParseInt(string(f[0]), 10, 64)
+		if err != nil || n < 0 {
+			return 0, false
+		}
+		return n << 10, true
+	}
+	return 0, false
+}

@@ -188,6 +188,27 @@ func (p *Pin) Tool(key string) *Tool {
 	return p.byKey[key]
 }
 
+// ToolOf is Tool(server + "/" + name), without building the key: the
+// scan looks up every tool of an inventory this way.
+func (p *Pin) ToolOf(server, name string) *Tool {
+	n := len(server) + 1 + len(name)
+	if p.byKey == nil {
+		for _, t := range p.Tools {
+			if len(t.Key) == n && t.Key[len(server)] == '/' && t.Key[:len(server)] == server && t.Key[len(server)+1:] == name {
+				return t
+			}
+		}
+		return nil
+	}
+	var buf [128]byte
+	k := buf[:0]
+	if n > len(buf) {
+		k = make([]byte, 0, n)
+	}
+	k = append(append(append(k, server...), '/'), name...)
+	return p.byKey[string(k)]
+}
+
 // Server returns the pinned server of that name, or nil.
 func (p *Pin) Server(name string) *Server {
 	for _, s := range p.Servers {

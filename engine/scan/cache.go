@@ -34,6 +34,14 @@ const DefaultCacheEntries = 50000
 // and Forget drops a file's entries when the file goes. Strings kept are
 // copies, so an entry never keeps a parsed file's text alive.
 //
+// A file's tools are also known by identity (see toolMemo): a tool value
+// scanned again (an inventory.Reuser hands back the servers a change did
+// not touch) is neither digested nor looked up again, and meets its pin
+// entry without a lookup while the pin is the same. So a tool value, its
+// Raw tree (offsets aside) and a pin a scan through a Cache has read must
+// not be changed afterwards: parse anew, or build a new pin, instead (the
+// service and the Reuser do).
+//
 // The zero Cache is ready, bounded by DefaultCacheEntries. A Cache is for
 // one goroutine at a time (the service's scan loop); Scan reads it from
 // several of its own goroutines only while it holds it.
@@ -47,6 +55,9 @@ type Cache struct {
 	poisons table[poisonKey, *poisonResult]
 	shadows table[string, *shadowGroups]
 	gen     uint64
+	// memos knows each file's tools of its last scan by identity (see
+	// toolMemo).
+	memos map[string]*fileMemo
 }
 
 type digest [sha256.Size]byte
@@ -68,60 +79,67 @@ type poisonResult struct {
 }
 
 // table is one kind of entry. Each entry counts the files whose last
-// scan used it (refs); used lists the keys the current scan used, once
-// each (an entry's gen says whether the current scan has used it).
+// scan used it (refs); used lists the entries the current scan used, once
+// each (an entry's gen says whether the current scan has used it). A
+// file's scope is the entries themselves, so recording a scan and
+// releasing the last one follow pointers and look nothing up; an entry
+// deleted from the table is marked gone, so a pointer kept elsewhere (a
+// tool's memo) is known to be stale.
 type table[K comparable, V any] struct {
-	m      map[K]*entry[V]
-	used   []K
-	spare  []K            // a released scope's slice, for the next scan's used
-	scopes map[string][]K // file -> the keys its last scan used
+	m      map[K]*entry[K, V]
+	used   []*entry[K, V]
+	spare  []*entry[K, V]            // a released scope's slice, for the next scan's used
+	scopes map[string][]*entry[K, V] // file -> the entries its last scan used
 }
 
-type entry[V any] struct {
+type entry[K comparable, V any] struct {
+	k    K
 	v    V
 	gen  uint64
 	refs int
+	gone bool // no longer in the table
 }
 
-func (t *table[K, V]) get(k K, gen uint64) (V, bool) {
+func (t *table[K, V]) get(k K, gen uint64) (*entry[K, V], bool) {
 	e := t.m[k]
 	if e == nil {
-		var zero V
-		return zero, false
+		return nil, false
 	}
-	t.use(k, e, gen)
-	return e.v, true
+	t.use(e, gen)
+	return e, true
 }
 
-func (t *table[K, V]) put(k K, v V, gen uint64) {
+func (t *table[K, V]) put(k K, v V, gen uint64) *entry[K, V] {
 	if t.m == nil {
-		t.m = map[K]*entry[V]{}
-		t.scopes = map[string][]K{}
+		t.m = map[K]*entry[K, V]{}
+		t.scopes = map[string][]*entry[K, V]{}
 	}
 	e := t.m[k]
 	if e == nil {
-		e = &entry[V]{}
+		e = &entry[K, V]{k: k}
 		t.m[k] = e
 	}
 	e.v = v
-	t.use(k, e, gen)
+	t.use(e, gen)
+	return e
 }
 
-func (t *table[K, V]) use(k K, e *entry[V], gen uint64) {
+// use records that the current scan used e, which is in the table.
+func (t *table[K, V]) use(e *entry[K, V], gen uint64) {
 	if e.gen != gen {
 		e.gen = gen
 		if t.used == nil {
 			t.used, t.spare = t.spare, nil
 		}
-		t.used = append(t.used, k)
+		t.used = append(t.used, e)
 	}
 }
 
-// end makes the current scan's keys the file's, drops the entries no
+// end makes the current scan's entries the file's, drops the entries no
 // file's last scan uses any more, and applies the bound.
 func (t *table[K, V]) end(file string, max int, gen uint64) {
-	for _, k := range t.used {
-		t.m[k].refs++
+	for _, e := range t.used {
+		e.refs++
 	}
 	t.release(file)
 	if len(t.used) > 0 {
@@ -135,6 +153,7 @@ func (t *table[K, V]) end(file string, max int, gen uint64) {
 	for k, e := range t.m {
 		if e.gen != gen {
 			delete(t.m, k)
+			e.gone = true
 		} else {
 			e.refs = 1
 		}
@@ -142,6 +161,9 @@ func (t *table[K, V]) end(file string, max int, gen uint64) {
 	keep := t.scopes[file]
 	clear(t.scopes)
 	if len(t.m) > max {
+		for _, e := range t.m {
+			e.gone = true
+		}
 		clear(t.m)
 		return
 	}
@@ -153,11 +175,10 @@ func (t *table[K, V]) end(file string, max int, gen uint64) {
 // release drops a file's claim on its entries.
 func (t *table[K, V]) release(file string) {
 	old := t.scopes[file]
-	for _, k := range old {
-		if e := t.m[k]; e != nil {
-			if e.refs--; e.refs <= 0 {
-				delete(t.m, k)
-			}
+	for _, e := range old {
+		if e.refs--; e.refs <= 0 && !e.gone {
+			delete(t.m, e.k)
+			e.gone = true
 		}
 	}
 	delete(t.scopes, file)
@@ -173,6 +194,7 @@ func (c *Cache) Len() int { return len(c.hashes.m) + len(c.poisons.m) + len(c.sh
 // Forget drops what the last scan of file left in the cache that no other
 // file's last scan uses: for a file that is gone, or no longer watched.
 func (c *Cache) Forget(file string) {
+	delete(c.memos, file)
 	c.hashes.release(file)
 	c.poisons.release(file)
 	c.shadows.release(file)
@@ -192,19 +214,6 @@ func (c *Cache) end(file string) {
 	c.hashes.end(file, c.max(), c.gen)
 	c.poisons.end(file, c.max(), c.gen)
 	c.shadows.end(file, c.max(), c.gen)
-}
-
-// toolDigests returns the digest of every tool, in order.
-func toolDigests(tools []*engine.Tool) []digest {
-	out := make([]digest, len(tools))
-	parallel(len(tools), 256, func(lo, hi int) {
-		var buf []byte
-		for i := lo; i < hi; i++ {
-			buf = appendDigestForm(buf[:0], tools[i].Raw)
-			out[i] = sha256.Sum256(buf)
-		}
-	})
-	return out
 }
 
 // appendDigestForm appends v in the form its digest is taken over: each
@@ -250,14 +259,23 @@ func hashSpec(pn *pin.Pin) string {
 	return strconv.Itoa(pn.Format) + "\x00" + strings.Join(pn.Exclude, "\x00")
 }
 
-// hashes returns the pinned-form hash of every tool, through the cache.
-func (c *Cache) hashTools(tools []*engine.Tool, ds []digest, pn *pin.Pin) []string {
+// hashTools returns the pinned-form hash of every tool, through the
+// cache: a tool's memo gives the entry its last scan used, the rest are
+// looked up by digest, and what neither has is hashed (on every CPU).
+func (c *Cache) hashTools(tools []*engine.Tool, kn *known, pn *pin.Pin) []string {
 	spec := hashSpec(pn)
 	out := make([]string, len(tools))
 	var miss []int
 	for i := range tools {
-		if h, ok := c.hashes.get(hashKey{ds[i], spec}, c.gen); ok {
-			out[i] = h
+		m := kn.ms[i]
+		if e := m.hash; e != nil && !e.gone && e.k.spec == spec {
+			c.hashes.use(e, c.gen)
+			out[i] = e.v
+			continue
+		}
+		if e, ok := c.hashes.get(hashKey{m.d, spec}, c.gen); ok {
+			m.hash = e
+			out[i] = e.v
 			continue
 		}
 		miss = append(miss, i)
@@ -269,20 +287,28 @@ func (c *Cache) hashTools(tools []*engine.Tool, ds []digest, pn *pin.Pin) []stri
 	for j, h := range hashTools(missed, pn) {
 		i := miss[j]
 		out[i] = h
-		c.hashes.put(hashKey{ds[i], spec}, h, c.gen)
+		kn.ms[i].hash = c.hashes.put(hashKey{kn.ms[i].d, spec}, h, c.gen)
 	}
 	return out
 }
 
-// poisons is the package's poisons through the cache: the findings of the
-// tools it has not seen are computed (on every CPU, as without a cache)
-// and the rest are taken from it, with the tool's current position.
-func (c *Cache) poisonTools(inv *engine.Inventory, tools []*engine.Tool, ds []digest, rs detect.RuleSet, accept detect.ToolHash) []engine.Finding {
+// poisonTools is the package's poisons through the cache: the findings
+// of the tools it has not seen are computed (on every CPU, as without a
+// cache) and the rest are taken from it (from the entry a tool's memo
+// gives, or by digest), with the tool's current position.
+func (c *Cache) poisonTools(inv *engine.Inventory, tools []*engine.Tool, kn *known, rs detect.RuleSet, accept detect.ToolHash) []engine.Finding {
 	res := make([]*poisonResult, len(tools))
 	var miss []int
 	for i, t := range tools {
-		if r, ok := c.poisons.get(poisonKey{ds[i], t.Server, t.Name, rs}, c.gen); ok {
-			res[i] = r
+		m := kn.ms[i]
+		if e := m.poison; e != nil && !e.gone && e.k.rules == rs && e.k.server == t.Server && e.k.name == t.Name {
+			c.poisons.use(e, c.gen)
+			res[i] = e.v
+			continue
+		}
+		if e, ok := c.poisons.get(poisonKey{m.d, t.Server, t.Name, rs}, c.gen); ok {
+			m.poison = e
+			res[i] = e.v
 			continue
 		}
 		miss = append(miss, i)
@@ -305,8 +331,8 @@ func (c *Cache) poisonTools(inv *engine.Inventory, tools []*engine.Tool, ds []di
 			}
 			res[i] = r
 			// The key's names are the parsed file's: copies are kept.
-			k := poisonKey{ds[i], strings.Clone(tools[i].Server), strings.Clone(tools[i].Name), rs}
-			c.poisons.put(k, r, c.gen)
+			k := poisonKey{kn.ms[i].d, strings.Clone(tools[i].Server), strings.Clone(tools[i].Name), rs}
+			kn.ms[i].poison = c.poisons.put(k, r, c.gen)
 		}
 	}
 	var out []engine.Finding

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"math/big"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -82,13 +83,13 @@ func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
 		opt.Rules = detect.RulesDefault
 	}
 	r := &Report{File: inv.File, Rules: opt.Rules}
-	var ds []digest
+	var kn *known
 	var tools []*engine.Tool
 	if opt.Cache != nil {
 		opt.Cache.begin()
 		defer opt.Cache.end(inv.File)
 		tools = inv.Tools()
-		ds = toolDigests(tools)
+		kn = opt.Cache.know(inv.File, tools)
 	}
 	var poisoned func() []engine.Finding
 	if opt.wants(engine.Poison) && opt.Cache == nil {
@@ -100,7 +101,7 @@ func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
 	if pn != nil {
 		r.PinFormat = pn.Format
 		var notes []string
-		all = append(all, compare(inv, pn, opt, ds, &notes, &accept)...)
+		all = append(all, compare(inv, pn, opt, kn, &notes, &accept)...)
 		r.Notes = notes
 	}
 	if opt.wants(engine.Shadow) {
@@ -112,7 +113,7 @@ func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
 	}
 	if opt.wants(engine.Poison) {
 		if opt.Cache != nil {
-			all = append(all, opt.Cache.poisonTools(inv, tools, ds, opt.Rules, accept)...)
+			all = append(all, opt.Cache.poisonTools(inv, tools, kn, opt.Rules, accept)...)
 		} else {
 			all = append(all, poisoned()...)
 		}
@@ -185,44 +186,48 @@ func (sc *scanned) describe(pn *pin.Pin) {
 	sc.tree = canon.Tree(&sc.desc.Value)
 }
 
-func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, ds []digest, notes *[]string, accept *detect.ToolHash) []engine.Finding {
+func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, kn *known, notes *[]string, accept *detect.ToolHash) []engine.Finding {
 	tools := inv.Tools()
 	var hashes []string
 	if opt.Cache != nil {
-		hashes = opt.Cache.hashTools(tools, ds, pn)
+		hashes = opt.Cache.hashTools(tools, kn, pn)
 	} else {
 		hashes = hashTools(tools, pn)
 	}
 	*accept = acceptHashes(tools, hashes, pn)
-	cur := make(map[string]scanned, len(tools))
-	keys := make(map[string]bool, len(tools)+len(pn.Tools))
-	for i, t := range tools {
-		cur[t.Key()] = scanned{tool: t, hash: hashes[i]}
-		keys[t.Key()] = true
+	// Each tool meets its pin entry by a lookup, and only the tools that
+	// differ are described; nothing is built for the rest. When a key is
+	// listed twice, the last tool of that key is the one compared (as a
+	// map from keys to tools would have it): a pin entry's last tool.
+	entries := make([]*pin.Tool, len(tools))
+	same := make([]bool, len(tools)) // the hash is the entry's
+	if kn != nil {
+		kn.pinEntries(pn, tools, hashes, entries, same)
+	} else {
+		for i, t := range tools {
+			if pt := pn.ToolOf(t.Server, t.Name); pt != nil {
+				entries[i], same[i] = pt, pt.Hash == hashes[i]
+			}
+		}
 	}
-	for _, pt := range pn.Tools {
-		keys[pt.Key] = true
+	last := make(map[*pin.Tool]int, len(tools))
+	var unpinned []int
+	for i, pt := range entries {
+		if pt == nil {
+			unpinned = append(unpinned, i)
+			continue
+		}
+		last[pt] = i
 	}
-	sorted := make([]string, 0, len(keys))
-	for k := range keys {
-		sorted = append(sorted, k)
-	}
-	sort.Strings(sorted)
 	var muts, addrem []engine.Finding
-	// With the default rules, tools that vanished and tools that appeared
-	// are held back until renames are paired (see rename.go).
-	var removedTools []*pin.Tool
-	var addedTools []scanned
-	for _, k := range sorted {
-		pt := pn.Tool(k)
-		sc, has := cur[k]
-		switch {
-		case pt != nil && has && pt.Hash == sc.hash:
-		case pt != nil && has:
-			if !opt.wants(engine.Mutation) {
+	if opt.wants(engine.Mutation) {
+		for i, pt := range entries {
+			if pt == nil || same[i] || last[pt] != i {
 				continue
 			}
+			sc := scanned{tool: tools[i], hash: hashes[i]}
 			sc.describe(pn)
+			k := sc.tool.Key()
 			f := engine.Finding{
 				Class: engine.Mutation, Severity: engine.High, Subject: k, Server: sc.tool.Server, Tool: sc.tool.Name,
 				PinnedHash: pt.Hash, ScannedHash: sc.desc.Hash, Path: sc.tool.Path, Line: sc.tool.Line,
@@ -234,11 +239,40 @@ func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, ds []digest, n
 			}
 			f.ID = engine.StableID(string(engine.Mutation), k, pt.Hash, sc.desc.Hash)
 			muts = append(muts, f)
-		case has:
+		}
+	}
+	// With the default rules, tools that vanished and tools that appeared
+	// are held back until renames are paired (see rename.go), each side
+	// in key order, once per key.
+	var removedTools []*pin.Tool
+	if len(last) < len(pn.Tools) {
+		for _, pt := range pn.Tools {
+			if _, ok := last[pt]; ok || pn.Tool(pt.Key) != pt {
+				continue // present, or a key listed twice: Tool's entry stands for it
+			}
+			removedTools = append(removedTools, pt)
+		}
+		sort.SliceStable(removedTools, func(i, j int) bool { return removedTools[i].Key < removedTools[j].Key })
+		removedTools = slices.CompactFunc(removedTools, func(a, b *pin.Tool) bool { return a == b })
+	}
+	var addedTools []scanned
+	if len(unpinned) > 0 {
+		type keyed struct {
+			key string
+			i   int
+		}
+		ks := make([]keyed, len(unpinned))
+		for j, i := range unpinned {
+			ks[j] = keyed{tools[i].Key(), i}
+		}
+		sort.SliceStable(ks, func(a, b int) bool { return ks[a].key < ks[b].key })
+		for j, k := range ks {
+			if j+1 < len(ks) && ks[j+1].key == k.key {
+				continue // a later tool of the same key stands for it
+			}
+			sc := scanned{tool: tools[k.i], hash: hashes[k.i]}
 			sc.describe(pn)
 			addedTools = append(addedTools, sc)
-		default:
-			removedTools = append(removedTools, pt)
 		}
 	}
 	renamed := map[string]string{}
@@ -548,6 +582,10 @@ func transports(inv *engine.Inventory, opt ScanOptions) []engine.Finding {
 	return out
 }
 
+// serverIndexMin is the most servers compareServers looks up one by one
+// (a var for the test that holds the two ways to the same findings).
+var serverIndexMin = 8
+
 // compareServers reports LAUNCH for changed launch configs and server-level
 // ADDED and REMOVED, for pins that record servers (format 2).
 func compareServers(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, notes *[]string) []engine.Finding {
@@ -556,9 +594,26 @@ func compareServers(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, notes *
 	}
 	var out []engine.Finding
 	seen := map[string]bool{}
+	// pn.Server(name) is a walk over the pin's servers: for every server
+	// of a large inventory, one map instead (the first of a name, as
+	// Server finds it).
+	var byName map[string]*pin.Server
+	if len(inv.Servers) > serverIndexMin {
+		byName = make(map[string]*pin.Server, len(pn.Servers))
+		for _, ps := range pn.Servers {
+			if _, ok := byName[ps.Name]; !ok {
+				byName[ps.Name] = ps
+			}
+		}
+	}
 	for _, s := range inv.Servers {
 		seen[s.Name] = true
-		ps := pn.Server(s.Name)
+		var ps *pin.Server
+		if byName != nil {
+			ps = byName[s.Name]
+		} else {
+			ps = pn.Server(s.Name)
+		}
 		if ps == nil {
 			if opt.wants(engine.Added) {
 				h := launch.Hash(s)

@@ -246,8 +246,8 @@ func shadowGroupsOf(inv *engine.Inventory, c *Cache) *shadowGroups {
 		return computeShadowGroups(inv)
 	}
 	sig := shadowSignature(inv)
-	if g, ok := c.shadows.get(sig, c.gen); ok {
-		return g
+	if e, ok := c.shadows.get(sig, c.gen); ok {
+		return e.v
 	}
 	g := computeShadowGroups(inv)
 	c.shadows.put(sig, g, c.gen)
