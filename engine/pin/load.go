@@ -107,7 +107,10 @@ func streamTools(src string, starts []int, format int) ([]*Tool, bool) {
 		}
 		block.Grow((upto-starts[lo])*3/4 + 64)
 		bases := make([]int, hi-lo)
-		for i := lo; i < hi && !failed.Load(); i++ {
+		for i := lo; i < hi; i++ {
+			if failed.Load() {
+				return // another worker's entry failed: leave the rest unread
+			}
 			t := &slab[i]
 			end, ok := sr.tool(starts[i], t)
 			if ok {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -319,5 +321,30 @@ func TestHasherIsDescribe(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A large pin that does not verify is read on several workers: the one
+// that meets the bad entry stops them all, and those stopped before the
+// end of their range return nothing half-read (they took an unread
+// entry's empty key apart, and panicked, before). Its error is the tree
+// reader's.
+func TestStreamStopsEveryWorkerOnABadEntry(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	data := streamSamples(t, 40, 40)["invgen-format2"]
+	if n := bytes.Count(data, []byte(`"key": "`)); workers(n) < 2 {
+		t.Fatalf("%d entries are read by %d worker", n, workers(n))
+	}
+	i := bytes.Index(data, []byte(`"tools": [`))
+	j := i + bytes.Index(data[i:], []byte(`"description": "`))
+	bad := slices.Concat(data[:j], []byte(`"description": "x`), data[j+len(`"description": "`):])
+	for range 20 {
+		if _, ok := loadStream("p.json", bad); ok {
+			t.Fatal("the stream reader accepted an edited descriptor")
+		}
+	}
+	_, want := loadTree("p.json", bad)
+	if _, err := Load("p.json", bad); want == nil || err == nil || err.Error() != want.Error() {
+		t.Fatalf("Load says %v, the tree reader %v", err, want)
 	}
 }
