@@ -30,8 +30,8 @@ import (
 // descriptor (the compact form, about half the stored one) are copied
 // into one block per worker, and the rest of the document is read from
 // a copy without the tool list.
-func loadStream(file string, data []byte) (*Pin, bool) {
-	root, err := jsonv.ParseLazy(data, "tools")
+func loadStream(file, src string) (*Pin, bool) {
+	root, err := jsonv.ParseLazyString(src, "tools")
 	if err != nil || root.Kind != jsonv.Object {
 		return nil, false
 	}
@@ -41,8 +41,8 @@ func loadStream(file string, data []byte) (*Pin, bool) {
 	}
 	// The document without its tool list, parsed on its own: its values
 	// are slices of a copy of that alone.
-	rest := make([]byte, 0, len(data)-len(tv.Str)+2)
-	rest = append(append(append(rest, data[:tv.Off]...), "[]"...), data[tv.Off+len(tv.Str):]...)
+	rest := make([]byte, 0, len(src)-len(tv.Str)+2)
+	rest = append(append(append(rest, src[:tv.Off]...), "[]"...), src[tv.Off+len(tv.Str):]...)
 	head, err := jsonv.Parse(rest)
 	if err != nil {
 		return nil, false
