@@ -63,7 +63,7 @@ func loadPin(e *env, path string) (*pin.Pin, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := pin.Load(path, data)
+	p, err := pin.LoadString(path, fileio.AsString(data)) // data is not used again
 	if err == nil {
 		if w := pin.ExcludeWarning(p); w != "" {
 			fmt.Fprintf(e.stderr, "descriptorpin: warning: %s: %s\n", sanitize.Text(path), w)

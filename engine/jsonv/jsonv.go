@@ -112,6 +112,14 @@ func Position(data []byte, off int) (line, col int) {
 	return line, col
 }
 
+// positionIn is Position over a document held as a string.
+func positionIn(src string, off int) (line, col int) {
+	off = min(max(off, 0), len(src))
+	line = 1 + strings.Count(src[:off], "\n")
+	col = off - strings.LastIndexByte(src[:off], '\n')
+	return line, col
+}
+
 // Lines maps byte offsets of one document to lines and columns in
 // O(log n) each, after one pass over the document. Use it where many
 // positions are needed: Position alone rescans from the start every time.
@@ -154,14 +162,21 @@ func (l *Lines) Position(off int) (line, col int) {
 // Parse parses data as exactly one JSON value. A leading UTF-8 byte order
 // mark is skipped.
 func Parse(data []byte) (Value, error) {
-	p := parser{data: data, src: string(data)}
+	return ParseString(string(data))
+}
+
+// ParseString is Parse over a document held as a string: the tree's
+// strings and number literals are slices of src itself, where Parse
+// slices its one copy of data.
+func ParseString(src string) (Value, error) {
+	p := parser{src: src}
 	return p.document()
 }
 
 // document parses the whole input as one top-level value: a leading
 // byte-order mark skipped, nothing but blanks after the value.
 func (p *parser) document() (Value, error) {
-	if bytes.HasPrefix(p.data, []byte("\xef\xbb\xbf")) {
+	if strings.HasPrefix(p.src, "\xef\xbb\xbf") {
 		p.pos = 3
 	}
 	p.path = append(p.path, pathElem{})
@@ -171,7 +186,7 @@ func (p *parser) document() (Value, error) {
 		return Value{}, err
 	}
 	p.ws()
-	if p.pos < len(p.data) {
+	if p.pos < len(p.src) {
 		return Value{}, p.fail(p.pos, "unexpected data after the top-level value")
 	}
 	return v, nil
@@ -184,10 +199,8 @@ type pathElem struct {
 }
 
 type parser struct {
-	data []byte
-	// src is data as one string: the strings and number literals of the
-	// tree are slices of it (one copy of the input, not one allocation per
-	// string).
+	// src is the document: the strings and number literals of the tree
+	// are slices of it (not one allocation per string).
 	src  string
 	pos  int
 	path []pathElem // path[0] is the root
@@ -282,13 +295,13 @@ func (p *parser) pathString() string {
 }
 
 func (p *parser) fail(off int, format string, args ...any) *Error {
-	line, col := Position(p.data, off)
+	line, col := positionIn(p.src, off)
 	return &Error{Line: line, Col: col, Path: p.pathString(), Msg: fmt.Sprintf(format, args...)}
 }
 
 func (p *parser) ws() {
-	for p.pos < len(p.data) {
-		switch p.data[p.pos] {
+	for p.pos < len(p.src) {
+		switch p.src[p.pos] {
 		case ' ', '\t', '\n', '\r':
 			p.pos++
 		default:
@@ -298,14 +311,14 @@ func (p *parser) ws() {
 }
 
 func (p *parser) value(depth int) (Value, error) {
-	if p.pos >= len(p.data) {
+	if p.pos >= len(p.src) {
 		if len(p.path) == 1 && p.pos <= 3 {
 			return Value{}, p.fail(p.pos, "empty document")
 		}
 		return Value{}, p.fail(p.pos, "unexpected end of input")
 	}
 	start := p.pos
-	switch c := p.data[p.pos]; c {
+	switch c := p.src[p.pos]; c {
 	case '{':
 		if depth >= MaxDepth {
 			return Value{}, p.fail(start, "nesting deeper than %d levels", MaxDepth)
@@ -329,15 +342,15 @@ func (p *parser) value(depth int) (Value, error) {
 	case 'n':
 		return p.lit("null", Value{Kind: Null, Off: start})
 	case 'N':
-		if bytes.HasPrefix(p.data[p.pos:], []byte("NaN")) {
+		if strings.HasPrefix(p.src[p.pos:], "NaN") {
 			return Value{}, p.fail(start, "NaN is not a JSON number")
 		}
 	case 'I':
-		if bytes.HasPrefix(p.data[p.pos:], []byte("Infinity")) {
+		if strings.HasPrefix(p.src[p.pos:], "Infinity") {
 			return Value{}, p.fail(start, "Infinity is not a JSON number")
 		}
 	case '-':
-		if bytes.HasPrefix(p.data[p.pos:], []byte("-Infinity")) {
+		if strings.HasPrefix(p.src[p.pos:], "-Infinity") {
 			return Value{}, p.fail(start, "-Infinity is not a JSON number")
 		}
 		return p.number()
@@ -346,11 +359,11 @@ func (p *parser) value(depth int) (Value, error) {
 			return p.number()
 		}
 	}
-	return Value{}, p.fail(start, "invalid character %s looking for a value", quoteByte(p.data, p.pos))
+	return Value{}, p.fail(start, "invalid character %s looking for a value", quoteByte(p.src, p.pos))
 }
 
-func quoteByte(data []byte, pos int) string {
-	r, size := utf8.DecodeRune(data[pos:])
+func quoteByte(data string, pos int) string {
+	r, size := utf8.DecodeRuneInString(data[pos:])
 	if r == utf8.RuneError && size <= 1 {
 		return fmt.Sprintf("byte 0x%02x", data[pos])
 	}
@@ -358,7 +371,7 @@ func quoteByte(data []byte, pos int) string {
 }
 
 func (p *parser) lit(word string, v Value) (Value, error) {
-	if !bytes.HasPrefix(p.data[p.pos:], []byte(word)) {
+	if !strings.HasPrefix(p.src[p.pos:], word) {
 		return Value{}, p.fail(p.pos, "invalid literal, expected %q", word)
 	}
 	p.pos += len(word)
@@ -369,7 +382,7 @@ func (p *parser) object(depth int) (Value, error) {
 	v := Value{Kind: Object, Off: p.pos}
 	p.pos++ // {
 	p.ws()
-	if p.pos < len(p.data) && p.data[p.pos] == '}' {
+	if p.pos < len(p.src) && p.src[p.pos] == '}' {
 		p.pos++
 		v.Members = []Member{}
 		return v, nil
@@ -378,14 +391,14 @@ func (p *parser) object(depth int) (Value, error) {
 	var seen map[string]int // built lazily for larger objects
 	for {
 		ms := p.mstack[mark:]
-		if p.pos >= len(p.data) {
+		if p.pos >= len(p.src) {
 			return Value{}, p.fail(p.pos, "unexpected end of input in object")
 		}
-		if p.data[p.pos] == '}' && len(ms) > 0 {
+		if p.src[p.pos] == '}' && len(ms) > 0 {
 			return Value{}, p.fail(p.pos, "trailing comma before '}'")
 		}
-		if p.data[p.pos] != '"' {
-			return Value{}, p.fail(p.pos, "invalid character %s, expected a string key", quoteByte(p.data, p.pos))
+		if p.src[p.pos] != '"' {
+			return Value{}, p.fail(p.pos, "invalid character %s, expected a string key", quoteByte(p.src, p.pos))
 		}
 		keyOff := p.pos
 		key, err := p.str()
@@ -414,16 +427,16 @@ func (p *parser) object(depth int) (Value, error) {
 			}
 		}
 		if dup >= 0 {
-			firstLine, _ := Position(p.data, ms[dup].KeyOff)
+			firstLine, _ := positionIn(p.src, ms[dup].KeyOff)
 			p.path = append(p.path, pathElem{key: key, isKey: true})
 			return Value{}, p.fail(keyOff, "duplicate key %s (first at line %d)", strconv.Quote(key), firstLine)
 		}
 		p.ws()
-		if p.pos >= len(p.data) || p.data[p.pos] != ':' {
-			if p.pos >= len(p.data) {
+		if p.pos >= len(p.src) || p.src[p.pos] != ':' {
+			if p.pos >= len(p.src) {
 				return Value{}, p.fail(p.pos, "unexpected end of input in object")
 			}
-			return Value{}, p.fail(p.pos, "invalid character %s after object key, expected ':'", quoteByte(p.data, p.pos))
+			return Value{}, p.fail(p.pos, "invalid character %s after object key, expected ':'", quoteByte(p.src, p.pos))
 		}
 		p.pos++
 		p.ws()
@@ -443,10 +456,10 @@ func (p *parser) object(depth int) (Value, error) {
 			seen[key] = len(p.mstack) - mark - 1
 		}
 		p.ws()
-		if p.pos >= len(p.data) {
+		if p.pos >= len(p.src) {
 			return Value{}, p.fail(p.pos, "unexpected end of input in object")
 		}
-		switch p.data[p.pos] {
+		switch p.src[p.pos] {
 		case ',':
 			p.pos++
 			p.ws()
@@ -456,7 +469,7 @@ func (p *parser) object(depth int) (Value, error) {
 			p.mstack = p.mstack[:mark]
 			return v, nil
 		default:
-			return Value{}, p.fail(p.pos, "invalid character %s after object member, expected ',' or '}'", quoteByte(p.data, p.pos))
+			return Value{}, p.fail(p.pos, "invalid character %s after object member, expected ',' or '}'", quoteByte(p.src, p.pos))
 		}
 	}
 }
@@ -465,14 +478,14 @@ func (p *parser) array(depth int) (Value, error) {
 	v := Value{Kind: Array, Off: p.pos}
 	p.pos++ // [
 	p.ws()
-	if p.pos < len(p.data) && p.data[p.pos] == ']' {
+	if p.pos < len(p.src) && p.src[p.pos] == ']' {
 		p.pos++
 		v.Items = []Value{}
 		return v, nil
 	}
 	mark := len(p.istack)
 	for i := 0; ; i++ {
-		if i > 0 && p.pos < len(p.data) && p.data[p.pos] == ']' {
+		if i > 0 && p.pos < len(p.src) && p.src[p.pos] == ']' {
 			return Value{}, p.fail(p.pos, "trailing comma before ']'")
 		}
 		p.path = append(p.path, pathElem{index: i})
@@ -483,10 +496,10 @@ func (p *parser) array(depth int) (Value, error) {
 		p.path = p.path[:len(p.path)-1]
 		p.istack = append(p.istack, iv)
 		p.ws()
-		if p.pos >= len(p.data) {
+		if p.pos >= len(p.src) {
 			return Value{}, p.fail(p.pos, "unexpected end of input in array")
 		}
-		switch p.data[p.pos] {
+		switch p.src[p.pos] {
 		case ',':
 			p.pos++
 			p.ws()
@@ -496,14 +509,14 @@ func (p *parser) array(depth int) (Value, error) {
 			p.istack = p.istack[:mark]
 			return v, nil
 		default:
-			return Value{}, p.fail(p.pos, "invalid character %s after array element, expected ',' or ']'", quoteByte(p.data, p.pos))
+			return Value{}, p.fail(p.pos, "invalid character %s after array element, expected ',' or ']'", quoteByte(p.src, p.pos))
 		}
 	}
 }
 
 func (p *parser) number() (Value, error) {
 	start := p.pos
-	d := p.data
+	d := p.src
 	i := p.pos
 	if i < len(d) && d[i] == '-' {
 		i++
@@ -566,7 +579,7 @@ func clip(s string) string {
 // str reads a string token starting at the opening quote.
 func (p *parser) str() (string, error) {
 	start := p.pos
-	d := p.data
+	d := p.src
 	i := p.pos + 1
 	// Fast path: no escapes, all ASCII printable or valid UTF-8: a slice
 	// of the input string, no copy.
@@ -575,7 +588,7 @@ func (p *parser) str() (string, error) {
 	for j < len(d) {
 		c := d[j]
 		if c == '"' {
-			if high >= utf8.RuneSelf && !utf8.Valid(d[i:j]) {
+			if high >= utf8.RuneSelf && !utf8.ValidString(d[i:j]) {
 				break
 			}
 			p.pos = j + 1
@@ -656,7 +669,7 @@ func (p *parser) str() (string, error) {
 			b = append(b, c)
 			i++
 		default:
-			r, size := utf8.DecodeRune(d[i:])
+			r, size := utf8.DecodeRuneInString(d[i:])
 			if r == utf8.RuneError && size <= 1 {
 				return "", p.badUTF8(i)
 			}
@@ -668,10 +681,10 @@ func (p *parser) str() (string, error) {
 
 func (p *parser) badUTF8(from int) error {
 	i := from
-	for i < len(p.data) {
-		r, size := utf8.DecodeRune(p.data[i:])
+	for i < len(p.src) {
+		r, size := utf8.DecodeRuneInString(p.src[i:])
 		if r == utf8.RuneError && size <= 1 {
-			return p.fail(i, "invalid UTF-8 byte 0x%02x in string", p.data[i])
+			return p.fail(i, "invalid UTF-8 byte 0x%02x in string", p.src[i])
 		}
 		i += size
 	}

@@ -27,7 +27,15 @@ const Raw Kind = 6
 // A pin's tool list is read this way: it is most of a large pin, and a
 // reader that checks it entry by entry need not build its tree.
 func ParseLazy(data []byte, key string) (Value, error) {
-	p := parser{data: data, src: string(data), lazy: key, hasLazy: true}
+	return ParseLazyString(string(data), key)
+}
+
+// ParseLazyString is ParseLazy over a document held as a string: every
+// string of the tree, the Raw member's text among them, is a slice of
+// src itself, so a caller that read the document into a string keeps
+// one copy of it, not two.
+func ParseLazyString(src, key string) (Value, error) {
+	p := parser{src: src, lazy: key, hasLazy: true}
 	return p.document()
 }
 

@@ -31,7 +31,7 @@ func ParseSplit(data []byte, key string) (Value, error) {
 // reads an item of that array, on w workers. ok is false wherever Parse
 // would fail (and where the member is not an array of items).
 func parseSplit(data []byte, key string, w int) (Value, bool) {
-	p := parser{data: data, src: string(data), lazy: key, hasLazy: true}
+	p := parser{src: string(data), lazy: key, hasLazy: true}
 	root, err := p.document()
 	if err != nil || root.Kind != Object {
 		return Value{}, false
@@ -57,7 +57,7 @@ func parseSplit(data []byte, key string, w int) (Value, bool) {
 		wg.Go(func() {
 			// Each item is read where Parse reads it: the root object at
 			// depth 1, the array at 2, and the path it would be at.
-			wp := parser{data: data, src: p.src, path: []pathElem{{}, {key: key, isKey: true}, {}}}
+			wp := parser{src: p.src, path: []pathElem{{}, {key: key, isKey: true}, {}}}
 			for !failed.Load() {
 				lo := int(next.Add(int64(run))) - run
 				if lo >= len(raw) {

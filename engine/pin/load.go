@@ -30,8 +30,8 @@ import (
 // descriptor (the compact form, about half the stored one) are copied
 // into one block per worker, and the rest of the document is read from
 // a copy without the tool list.
-func loadStream(file string, data []byte) (*Pin, bool) {
-	root, err := jsonv.ParseLazy(data, "tools")
+func loadStream(file, src string) (*Pin, bool) {
+	root, err := jsonv.ParseLazyString(src, "tools")
 	if err != nil || root.Kind != jsonv.Object {
 		return nil, false
 	}
@@ -41,8 +41,8 @@ func loadStream(file string, data []byte) (*Pin, bool) {
 	}
 	// The document without its tool list, parsed on its own: its values
 	// are slices of a copy of that alone.
-	rest := make([]byte, 0, len(data)-len(tv.Str)+2)
-	rest = append(append(append(rest, data[:tv.Off]...), "[]"...), data[tv.Off+len(tv.Str):]...)
+	rest := make([]byte, 0, len(src)-len(tv.Str)+2)
+	rest = append(append(append(rest, src[:tv.Off]...), "[]"...), src[tv.Off+len(tv.Str):]...)
 	head, err := jsonv.Parse(rest)
 	if err != nil {
 		return nil, false
@@ -107,7 +107,10 @@ func streamTools(src string, starts []int, format int) ([]*Tool, bool) {
 		}
 		block.Grow((upto-starts[lo])*3/4 + 64)
 		bases := make([]int, hi-lo)
-		for i := lo; i < hi && !failed.Load(); i++ {
+		for i := lo; i < hi; i++ {
+			if failed.Load() {
+				return // another worker's entry failed: leave the rest unread
+			}
 			t := &slab[i]
 			end, ok := sr.tool(starts[i], t)
 			if ok {

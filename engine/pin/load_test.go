@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -93,9 +95,14 @@ func TestStreamReadsWhatMarshalWrites(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		got, ok := loadStream(name, data)
+		got, ok := loadStream(name, string(data))
 		if !ok {
 			t.Fatalf("%s: the stream reader refused it", name)
+		}
+		if ls, err := LoadString(name, string(data)); err != nil {
+			t.Fatalf("%s: LoadString: %v", name, err)
+		} else if d := samePin(ls, want); d != "" {
+			t.Fatalf("%s: LoadString: %s", name, d)
 		}
 		if got.Tools[0].desc.Load() != nil {
 			t.Errorf("%s: a descriptor was parsed before it was asked for", name)
@@ -132,13 +139,16 @@ func TestStreamRefusalsKeepTheTreeReadersErrors(t *testing.T) {
 		if bytes.Equal(bad, data) {
 			t.Fatalf("%s: no change", c.name)
 		}
-		if _, ok := loadStream("p.json", bad); ok {
+		if _, ok := loadStream("p.json", string(bad)); ok {
 			t.Errorf("%s: the stream reader accepted it", c.name)
 		}
 		_, want := loadTree("p.json", bad)
 		_, got := Load("p.json", bad)
 		if want == nil || got == nil || got.Error() != want.Error() {
 			t.Errorf("%s: Load says %v, the tree reader %v", c.name, got, want)
+		}
+		if _, got := LoadString("p.json", string(bad)); got == nil || want == nil || got.Error() != want.Error() {
+			t.Errorf("%s: LoadString says %v, the tree reader %v", c.name, got, want)
 		}
 	}
 	// A hand-edited pin the stream reader does not take (keys out of
@@ -152,8 +162,11 @@ func TestStreamRefusalsKeepTheTreeReadersErrors(t *testing.T) {
 	if bytes.Equal(edited, one) {
 		t.Fatal("no change")
 	}
-	if _, ok := loadStream("p.json", edited); ok {
+	if _, ok := loadStream("p.json", string(edited)); ok {
 		t.Error("the stream reader accepted unsorted keys")
+	}
+	if _, err := LoadString("p.json", string(edited)); err != nil {
+		t.Fatalf("LoadString: %v", err)
 	}
 	p, err := Load("p.json", edited)
 	if err != nil {
@@ -175,7 +188,7 @@ func FuzzLoadStream(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		want, werr := loadTree("p.json", data)
-		got, ok := loadStream("p.json", data)
+		got, ok := loadStream("p.json", string(data))
 		if ok {
 			if werr != nil {
 				t.Fatalf("the stream reader accepts a pin the tree reader refuses: %v", werr)
@@ -186,7 +199,7 @@ func FuzzLoadStream(f *testing.F) {
 		}
 		if werr == nil {
 			out := want.Marshal()
-			again, ok := loadStream("p.json", out)
+			again, ok := loadStream("p.json", string(out))
 			if !ok {
 				t.Fatalf("the stream reader refuses a pin Marshal wrote:\n%s", out)
 			}
@@ -319,5 +332,33 @@ func TestHasherIsDescribe(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A large pin that does not verify is read on several workers: the one
+// that meets the bad entry stops them all, and those stopped before the
+// end of their range return nothing half-read (they took an unread
+// entry's empty key apart, and panicked, before). Its error is the tree
+// reader's.
+func TestStreamStopsEveryWorkerOnABadEntry(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	data := streamSamples(t, 40, 40)["invgen-format2"]
+	if n := bytes.Count(data, []byte(`"key": "`)); workers(n) < 2 {
+		t.Fatalf("%d entries are read by %d worker", n, workers(n))
+	}
+	i := bytes.Index(data, []byte(`"tools": [`))
+	j := i + bytes.Index(data[i:], []byte(`"description": "`))
+	bad := slices.Concat(data[:j], []byte(`"description": "x`), data[j+len(`"description": "`):])
+	for range 20 {
+		if _, ok := loadStream("p.json", string(bad)); ok {
+			t.Fatal("the stream reader accepted an edited descriptor")
+		}
+	}
+	_, want := loadTree("p.json", bad)
+	if _, err := Load("p.json", bad); want == nil || err == nil || err.Error() != want.Error() {
+		t.Fatalf("Load says %v, the tree reader %v", err, want)
+	}
+	if _, err := LoadString("p.json", string(bad)); want == nil || err == nil || err.Error() != want.Error() {
+		t.Fatalf("LoadString says %v, the tree reader %v", err, want)
 	}
 }

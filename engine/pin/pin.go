@@ -714,12 +714,31 @@ var ErrTampered = errors.New("pin does not verify")
 // entry; a pin is never silently trusted.
 func Load(file string, data []byte) (*Pin, error) {
 	if len(data) > MaxBytes {
-		return nil, &engine.InputError{File: file, Msg: fmt.Sprintf("pin is larger than the %d MiB pin cap", MaxBytes>>20)}
+		return nil, tooLarge(file)
 	}
-	if p, ok := loadStream(file, data); ok {
+	if p, ok := loadStream(file, string(data)); ok {
 		return p, nil
 	}
 	return loadTree(file, data)
+}
+
+// LoadString is Load for a pin read into a string (fileio.ReadString):
+// the fast reader reads src itself, where Load reads a string copy of
+// data, so a large pin is in memory once while it loads, not twice. A
+// pin the fast reader does not accept is read by the tree reader from a
+// copy, as Load reads it.
+func LoadString(file, src string) (*Pin, error) {
+	if len(src) > MaxBytes {
+		return nil, tooLarge(file)
+	}
+	if p, ok := loadStream(file, src); ok {
+		return p, nil
+	}
+	return loadTree(file, []byte(src))
+}
+
+func tooLarge(file string) error {
+	return &engine.InputError{File: file, Msg: fmt.Sprintf("pin is larger than the %d MiB pin cap", MaxBytes>>20)}
 }
 
 // loadTree is Load over the document's whole tree: the reference
