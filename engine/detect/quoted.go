@@ -39,7 +39,7 @@ func maskQuoted(a *Text) {
 		switch {
 		case open == 0 && (c == '"' || c == '`' || c == '\'' && (i == 0 || !isWordByte(s[i-1])) && i+1 < len(s) && s[i+1] != ' '):
 			open = c
-			keep = ordersQuote(s[:i]) || quotesCommand(s[i+1:], c)
+			keep = ordersQuote(s[:i]) || quotesCommand(s[i+1:], c) || quotesName(s[i+1:], c)
 		case open != 0 && c == open && (c != '\'' || i+1 == len(s) || !isWordByte(s[i+1])):
 			open = 0
 		case open != 0 && !keep:
@@ -86,6 +86,19 @@ func quotesCommand(rest string, closer byte) bool {
 		return false
 	}
 	return shellConstruct(rest[:j]) != 0
+}
+
+// quotesName reports a quoted span that is one path from the home or
+// the root ("`~/.netrc`", "`~/.homeassistant/secrets.yaml`"): a name the text uses in
+// its own voice, not a quoted example, which is a phrase or a token of
+// markup. A scanner's own docs that name a path are read as they would
+// be with no data context.
+func quotesName(rest string, closer byte) bool {
+	j := strings.IndexByte(rest, closer)
+	if j <= 0 || strings.ContainsAny(rest[:j], " <>|") {
+		return false
+	}
+	return rest[0] == '~' && j > 2 && rest[1] == '/' || rest[0] == '/' && strings.IndexByte(rest[1:j], '/') >= 0
 }
 
 // ordersQuote reports a quoted span the text orders the model to run or
