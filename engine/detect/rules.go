@@ -66,7 +66,8 @@ type ModelText struct {
 // ModelTexts lists every text of a tool that a model reads: name, title,
 // description, every string inside the input and output schemas (property
 // descriptions, enum values, defaults, examples, keys of properties) and
-// the annotations' title. Order is deterministic.
+// every string of the annotations (their title, and any vendor key a
+// client may pass on with the tool). Order is deterministic.
 func ModelTexts(t *engine.Tool) []ModelText {
 	var c textCollector
 	c.collect(t)
@@ -245,9 +246,7 @@ func (c *textCollector) collect(t *engine.Tool) {
 		c.fixed("description", desc.Str)
 	}
 	if ann != nil && ann.Kind == jsonv.Object {
-		if tv, ok := ann.Get("title"); ok && tv.Kind == jsonv.String {
-			c.fixed("annotations.title", tv.Str)
-		}
+		c.strings(c.root("annotations"), ann)
 	}
 	if in == nil {
 		in = inCamel // as Tool.Field reads it
@@ -272,9 +271,7 @@ func (c *textCollector) collectSlow(t *engine.Tool) {
 		c.fixed("description", s)
 	}
 	if a, ok := t.Raw.Get("annotations"); ok && a.Kind == jsonv.Object {
-		if tv, ok := a.Get("title"); ok && tv.Kind == jsonv.String {
-			c.fixed("annotations.title", tv.Str)
-		}
+		c.strings(c.root("annotations"), a)
 	}
 	for _, f := range []string{"input_schema", "output_schema"} {
 		if v, ok := t.Field(f); ok {
