@@ -498,6 +498,9 @@ func poisonDefault(t *engine.Tool) []engine.Signal {
 	}
 	sc.norm = norm
 	setContext(c, norm, t.Server, sc)
+	if tc := &sc.tc; tc.desc != nil && dataCtxBits.meets(tc.desc.alist) {
+		enumsAsData(c, norm)
+	}
 	// the texts some signal runs on, each with a place for its anchor set
 	cands := sc.cands[:0]
 	for i, a := range norm {
@@ -533,6 +536,35 @@ func poisonDefault(t *engine.Tool) []engine.Signal {
 	}
 	return out
 }
+
+// enumsAsData: in a tool whose description handles injections as data
+// (a blocklist, a classifier, a red-team dataset: see quoted.go), the
+// values of an enum are the phrases it lists, not orders ("enum":
+// ["ignore all previous instructions", …] beside "Includes phrases used
+// to manipulate AI ad reviewers"). Only the character-level signals
+// read them there; a default, an example or a description is read as
+// everywhere else.
+func enumsAsData(c *textCollector, norm []*Text) {
+	for i, a := range norm {
+		if a == nil || c.where[i] < 0 {
+			continue
+		}
+		nd := &c.nodes[c.where[i]]
+		if nd.flags&nodeItem != 0 && nd.parent >= 0 && c.nodes[nd.parent].key == "enum" {
+			a.cand &= charLevelSignals
+		}
+	}
+}
+
+// charLevelSignals are the signals that read characters, not words.
+var charLevelSignals = func() (m uint64) {
+	for i, sg := range signalTable() {
+		if sg.charLevel {
+			m |= 1 << uint(i)
+		}
+	}
+	return m
+}()
 
 // poisonScratch is poisonDefault's reusable storage.
 type poisonScratch struct {
