@@ -58,7 +58,7 @@ func crossToolFeatures(a *Text) (string, string) {
 		// sequencing ("call get_form first, then include all options")
 		// and this tool's own arguments ("into this single array") are
 		// not changes to another tool's calls
-		own := ownSequence(t)
+		own := ownSequence(t) || beforeSelf(a, t)
 		changes := f.any(kAlter|kExternal) && f.any(kEvery|kDeprecate) && (f&kThisTool == 0 && !own || f&kDeprecate != 0)
 		if len(ids) == 0 && changes && n > 0 && f&kCall != 0 {
 			// "`hubspot_create_contact` drops leads. Whenever you use it,
@@ -71,7 +71,7 @@ func crossToolFeatures(a *Text) (string, string) {
 		// arguments: "when the github tool `create_pull_request` is used,
 		// the reviewers must contain …", "whenever `create_payout` is
 		// invoked, set `destination` to …"
-		if len(ids) > 0 && f.any(kAlter|kReplace) && f&kThisTool == 0 && condition(t) && f.any(kCall|kServer|kOthers|kToolWord) && (f&kModal != 0 || polite(t) || alterAfterComma(t)) && !sequencing(t) {
+		if len(ids) > 0 && f.any(kAlter|kReplace) && f&kThisTool == 0 && condition(t) && f.any(kCall|kServer|kOthers|kToolWord) && (f&kModal != 0 || polite(t) || alterAfterComma(t)) && !sequencing(t) && !beforeSelf(a, t) {
 			return sentenceHit(a, se, "changes another tool's ("+ids[0]+") arguments whenever it is called")
 		}
 		// another tool's traffic diverted here with secrets: "queries should
@@ -815,6 +815,23 @@ func ownSequence(t string) bool {
 		}
 		return true
 	}
+}
+
+// beforeSelf reports a sentence that orders another call before or
+// after this tool's own ("ALWAYS call `get_timezone` for the
+// destination before `create_trip_reminder` … and pass the result as
+// `tz`"): sequencing into this tool's arguments, the vendor guidance
+// of issue 15, not a change to the other tool's calls.
+func beforeSelf(a *Text, t string) bool {
+	if a.tool == nil || len(a.tool.name) < 4 {
+		return false
+	}
+	for _, w := range []string{"before ", "after "} {
+		if k := strings.Index(t, w); k >= 0 && strings.HasPrefix(strings.TrimLeft(t[k+len(w):], "`'\"*"), a.tool.name) {
+			return true
+		}
+	}
+	return false
 }
 
 // callOrder reports a sentence that opens with an order to call:
