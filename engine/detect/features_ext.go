@@ -332,7 +332,7 @@ func concealmentFeatures(a *Text) (string, string) {
 		if negatedHide.MatchString(t) || usedToHide.MatchString(t) {
 			continue // "never omit or hide the legacy ones" protects; "characters that can be used to hide instructions" describes
 		}
-		if protectiveObjectSet.MatchString(t) && !sideEffectVerbsSet.MatchString(t) && !routingParam(a) || presentationalSet.MatchString(t) || consents(t) {
+		if protectiveObjectSet.MatchString(t) && !sideEffectVerbsSet.MatchString(t) && !routingParam(a) || presentationalSet.MatchString(t) || consents(t) || noEchoBack(t) {
 			continue // "do not show the password": unless something is also sent, rotated, forwarded
 		}
 		if fw := firstWord(t); f&(kUser|kModel|kYou) == 0 && !order && thirdPerson(fw) && lexicon[fw]&kReply == 0 && !modalSecond(t) {
@@ -360,7 +360,7 @@ func concealmentFeatures(a *Text) (string, string) {
 			continue
 		}
 		t := s[se.i:se.j]
-		if protectiveObjectSet.MatchString(t) || presentationalSet.MatchString(t) || consents(t) {
+		if protectiveObjectSet.MatchString(t) || presentationalSet.MatchString(t) || consents(t) || noEchoBack(t) {
 			continue
 		}
 		for m := max(0, n-2); m <= n; m++ {
@@ -403,6 +403,26 @@ var sideEffectVerbs = re(`\b(sent|submitted|forwarded|transmitted|rotated|rotati
 // presentational: what is kept out of a reply is a representation, not an
 // action ("do not show the raw page UUID to the user").
 var presentational = lazy(`\b(ids?|uuids?|identifiers?|raw|json|markup|html|stack ?traces?|cursors?|internal (ids?|fields?|codes?|names?|keys?|paths?|urls?|state|details|identifiers?))\b`)
+
+// noEchoBack reports an order not to repeat what the user gave back to
+// them ("Don't repeat codes back in chat after saving", "never repeat
+// the password back in the chat"): it keeps a secret out of the
+// transcript, not something from the user, who gave it. "Do not read
+// these back to the traveller" is not one: what is read back was never
+// the user's.
+func noEchoBack(t string) bool {
+	for _, v := range []string{"repeat ", "echo "} {
+		k := strings.Index(t, v)
+		if k < 0 {
+			continue
+		}
+		if b := strings.Index(t[k:], " back"); b > 0 && b < 48 && strings.IndexAny(t[k:k+b], ".;:") < 0 {
+			before := t[max(0, k-12):k]
+			return strings.Contains(before, "not ") || strings.Contains(before, "never ") || strings.Contains(before, "don't ") || strings.Contains(before, "dont ")
+		}
+	}
+	return false
+}
 
 // usedToHide: a technique described, not an order ("characters that
 // can be used to hide instructions").
