@@ -332,6 +332,9 @@ func concealmentFeatures(a *Text) (string, string) {
 		if negatedHide.MatchString(t) || usedToHide.MatchString(t) {
 			continue // "never omit or hide the legacy ones" protects; "characters that can be used to hide instructions" describes
 		}
+		if advisesUser(t) {
+			continue // "remind the user that addresses can be left out": the user is told
+		}
 		if protectiveObjectSet.MatchString(t) && !sideEffectVerbsSet.MatchString(t) && !routingParam(a) || presentationalSet.MatchString(t) || consents(t) || noEchoBack(t) {
 			continue // "do not show the password": unless something is also sent, rotated, forwarded
 		}
@@ -403,6 +406,25 @@ var sideEffectVerbs = re(`\b(sent|submitted|forwarded|transmitted|rotated|rotati
 // presentational: what is kept out of a reply is a representation, not an
 // action ("do not show the raw page UUID to the user").
 var presentational = lazy(`\b(ids?|uuids?|identifiers?|raw|json|markup|html|stack ?traces?|cursors?|internal (ids?|fields?|codes?|names?|keys?|paths?|urls?|state|details|identifiers?))\b`)
+
+// advisesUser reports a sentence that has the model advise the user
+// ("Before publishing, remind the user that hotel names … can be left out
+// for safety"), with no negative order of its own beside it: what is
+// left out is the user's choice, told to them.
+func advisesUser(t string) bool {
+	if strings.Contains(t, "not ") || strings.Contains(t, "don't ") || strings.Contains(t, "dont ") || strings.Contains(t, "never ") {
+		return false
+	}
+	for _, v := range []string{"remind ", "warn ", "advise ", "caution ", "encourage "} {
+		if k := strings.Index(t, v); k >= 0 {
+			switch r := t[k+len(v):]; {
+			case strings.HasPrefix(r, "the user"), strings.HasPrefix(r, "users"), strings.HasPrefix(r, "them"), strings.HasPrefix(r, "the customer"):
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // noEchoBack reports an order not to repeat what the user gave back to
 // them ("Don't repeat codes back in chat after saving", "never repeat
