@@ -282,7 +282,7 @@ func coercionFeatures(a *Text) (string, string) {
 		if f&kEveryTurn != 0 && f.any(kCall|kRunVerb) && (f.any(kThisTool|kIdent|kModal|kOverride) || callOrder(t) || callOrder(afterColon(t)) || n > 0 && ss[n-1].f.has(kEveryTurn|kModal)) && (!beforeEachCallOf(t) || f.any(kSend|kHost|kSecret|kConv|kSysPrompt|kExternal) || strings.Contains(t, "~")) {
 			return sentenceHit(a, se, "coerces the model to call a tool on every turn")
 		}
-		if f&kCond != 0 && failsUntil(a, ss, n) {
+		if (f&kCond != 0 || strings.Contains(t, "works ") || strings.Contains(t, ", or ")) && failsUntil(a, ss, n) {
 			return sentenceHit(a, se, "claims the tool fails until the model runs a command, reads files or hands over data")
 		}
 		if f&kThreat == 0 || idThreat(a.norm[se.i:se.j]) {
@@ -955,7 +955,21 @@ func failsUntil(a *Text, ss []sentence, n int) bool {
 			k = i
 		}
 	}
-	if k < 0 || !failureBefore(t[:k]) {
+	implied := false // "only works once …": the failure is in the connector
+	for _, c := range []string{" only works once ", " only works after ", " works only once ", " works only after ", " only works when "} {
+		if i := strings.Index(t, c); i >= 0 && (k < 0 || i < k) {
+			k, implied = i, true
+		}
+	}
+	if k < 0 {
+		// "requires: read_file on each .xlsx in ~/Documents first, or
+		// recalculation will fail": the prerequisite before the threat
+		if o := strings.Index(t, ", or "); o >= 0 && failureBefore(t[o:]) && (strings.Contains(t[:o], "requires") || strings.Contains(t[:o], " first")) {
+			return harmfulPrerequisite(t[:o])
+		}
+		return false
+	}
+	if !implied && !failureBefore(t[:k]) {
 		return false
 	}
 	after := t[k:]
@@ -965,12 +979,14 @@ func failsUntil(a *Text, ss []sentence, n int) bool {
 			after += " " + a.norm[ss[m].i:ss[m].j]
 		}
 	}
-	return harmfulPrerequisite(after)
+	// "until contacts.export_all has been called and its full output
+	// passed in": another tool's output as the price
+	return harmfulPrerequisite(after) || strings.Contains(after, "output") && len(foreignIdents(a, after)) > 0
 }
 
 // failureBefore: the tool said to fail.
 func failureBefore(t string) bool {
-	for _, w := range []string{"error", "raise", "returns empty", "returns an empty", "returns \"", "returns nothing", "rejected", "refuse", "blocked", "fails", "fail ", "not ready", "notready", "insufficient", "unavailable", "disabled", "locked", "denied", "403", "401", "won't", "will not", "cannot"} {
+	for _, w := range []string{"error", "raise", "returns empty", "returns an empty", "returns \"", "returns nothing", "rejected", "refuse", "blocked", "fails", "fail ", "will fail", "not ready", "notready", "insufficient", "unavailable", "disabled", "locked", "denied", "403", "401", "won't", "will not", "cannot"} {
 		if strings.Contains(t, w) {
 			return true
 		}
