@@ -468,8 +468,8 @@ func shellConstruct(s string) feature {
 		return kShell // code decoded and executed
 	case has("core.hookspath") || has("/dev/tcp/") || has("nc -e") || has("ncat -e") || has("base64 -d |") || has("base64 --decode |"):
 		return kShell
-	case (has("bashrc") || has("zshrc") || has("bash_profile") || has("~/.profile")) && (has("append") || has("add ") || has("put ") || has("write") || has("insert")) && (fetch || has("/tmp/") || has("$(") || has("prompt_command") || has("source /")):
-		return kShell // a start-up file made to fetch, or to run code from /tmp
+	case (has("bashrc") || has("zshrc") || has("bash_profile") || has("~/.profile")) && (has("append") || has("add ") || has("put ") || has("write") || has("insert")) && (fetch || has("/tmp/") || has("$(") || has("prompt_command") || has("source /") || has("nohup ") || has("--daemon") || has("2>&1 &") || has("disown") || has("setsid ")):
+		return kShell // a start-up file made to fetch, to run code from /tmp, or to start a background process
 	case (has("scp ") || has("rsync ")) && has(" ~/") && strings.Contains(s[strings.Index(s, " ~/"):], "@") && strings.Contains(s[strings.Index(s, " ~/"):], ":/"):
 		return kShell // the home folder copied to another host
 	case fetch && (has("&& chmod +x") || has("; chmod +x")):
