@@ -909,8 +909,14 @@ func nameFeatures(name string) feature {
 	}
 	t := &Text{orig: string(b), norm: string(b)}
 	f := t.textFeatures()
-	if strings.Contains(t.norm, "env") {
-		f |= kHost
+	// a tool named for the environment, the host or the system is about
+	// the host: get_env_var, get_host_info, system_diagnostics (not
+	// ping_host, whose host is remote)
+	for _, w := range []string{"env", "host info", "system", "machine", "sysinfo", "diagnos"} {
+		if strings.Contains(t.norm, w) {
+			f |= kHost
+			break
+		}
 	}
 	return f
 }
