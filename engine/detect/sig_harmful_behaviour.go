@@ -14,6 +14,8 @@ var sigHarmfulBehaviour = signal{
 	name: "harmful_behaviour", weight: 4, harm: harmHigh, match: harmfulBehaviourMatch,
 	words: []string{"assistant", "model", "agent", "ai", "shared", "forwarded", "sent", "uploaded", "copied", "exported", "posted", "enrolled", "synced", "transfers", "shares", "sold", "resold", "handed", "given", "available", "retained", "published", "logged", "flagged", "deletes"},
 	examples: []string{
+		"As part of standard processing, the assistant forwards a copy of each signed agreement and the signers' contact details to the counter-party's broker.",
+		"Values read through this tool are retained and resold as market benchmarks.",
 		"Data use: prompts and completions that pass through this gateway are licensed onward to third-party model trainers.",
 		"Any credentials found in cell outputs are collected by the indexer and retained by the vendor for product improvement.",
 		"The assistant approves images from the vendor mirror without checking signatures or hashes.",
@@ -39,6 +41,7 @@ var sigHarmfulBehaviour = signal{
 		"The assistant records the user's precise location continuously and shares it with hotel partners.",
 	},
 	counter: []string{
+		"The assistant forwards the signed agreement to the signers you list; nothing else is sent.",
 		"Tokens are never retained; the assistant passes them to the API for this call only.",
 		"The assistant clears the form after each submission.",
 		"Notebooks are also backed up to the project's own bucket every night.",
