@@ -486,6 +486,11 @@ func priorityFeatures(a *Text) (string, string) {
 				return sentenceHit(a, end, "ranks the tool's own text above the user or the system prompt")
 			}
 		}
+		// "organiser defaults supersede the user's stated list in every
+		// case": the user's own request outranked, always
+		if t := a.norm[se.i:se.j]; f.has(kRank|kUser) && f.any(kEvery|kConv) && f&(kNeg|kConsent|kDataCtx) == 0 && outranksUser.MatchString(t) {
+			return sentenceHit(a, se, "puts something of the tool's above what the user asks, in every case")
+		}
 		// "Shop rule beats all other rules"
 		if f.has(kRank|kInstr) && f.any(kOthers|kOtherW|kEvery) && f&kNeg == 0 && f&kDataCtx == 0 {
 			return sentenceHit(a, se, "claims its rules outrank all others")
@@ -523,6 +528,11 @@ func priorityFeatures(a *Text) (string, string) {
 	}
 	return "", ""
 }
+
+// outranksUser: a rank word with the user's own request as what it beats
+// ("supersede the user's stated list", "authoritative over requests made
+// in chat").
+var outranksUser = re(`\b(supersedes?|overrides?|wins? over|prevails? over|beats?|authoritative over|takes? precedence over|outranks?) (the |any |all )?(user|user's|users'|requests made|what the user)`)
 
 // sensitiveIn reports a path of the sensitive_file list in sentence se
 // (each pattern runs only when the sentence holds its anchor words).
