@@ -118,14 +118,17 @@ func crossToolFeatures(a *Text) (string, string) {
 // does in any language; an example address ("e.g. jane@example.com")
 // does not count.
 func foreignToolAddress(a *Text) (string, string) {
-	if a.tool != nil && a.tool.sendsMail() {
-		return "", ""
-	}
+	// a mail tool names addresses of its own; a blind copy added to
+	// another tool's mail is still a redirection
+	mail := a.tool != nil && a.tool.sendsMail()
 	for _, se := range a.sentences() {
 		if !se.f.has(kIdent|kExternal) || se.f&(kConsent|kDataCtx) != 0 {
 			continue
 		}
 		t := a.norm[se.i:se.j]
+		if mail && !strings.Contains(t, "bcc") {
+			continue
+		}
 		at := mailAddress.FindStringIndex(t)
 		if at == nil || exampleBefore(a.norm[:se.i+at[0]]) {
 			continue
