@@ -335,8 +335,8 @@ func concealmentFeatures(a *Text) (string, string) {
 		if negatedHide.MatchString(t) || usedToHide.MatchString(t) {
 			continue // "never omit or hide the legacy ones" protects; "characters that can be used to hide instructions" describes
 		}
-		if advisesUser(t) {
-			continue // "remind the user that addresses can be left out": the user is told
+		if advisesUser(t) || n+1 < len(hs) && hs[n+1].f&(kHide|kNeg) == 0 && showsUser.MatchString(s[hs[n+1].i:hs[n+1].j]) {
+			continue // "remind the user that addresses can be left out", "… not visible to the user. To show the user the result, send …": the user is told
 		}
 		if protectiveObjectSet.MatchString(t) && !sideEffectVerbsSet.MatchString(t) && !routingParam(a) || presentationalSet.MatchString(t) || consents(t) || noEchoBack(t) {
 			continue // "do not show the password": unless something is also sent, rotated, forwarded
@@ -428,6 +428,12 @@ func advisesUser(t string) bool {
 	}
 	return false
 }
+
+// showsUser: an order to show, present or send the user something
+// ("To show the user the result, you should send a text message back to
+// the user"), read in the sentence after one that says what the user
+// does not see: the text makes the model tell them.
+var showsUser = lazy(`\b(show|present|send|give|display|report|relay)\b[^.;]{0,50}\b(to|back to) the user\b|\b(show|tell) the user\b`)
 
 // noEchoBack reports an order not to repeat what the user gave back to
 // them ("Don't repeat codes back in chat after saving", "never repeat
