@@ -16,7 +16,7 @@ import (
 // escapes, encoded payloads) still read everything.
 
 var dataCtxBits = func() (b wordBits) {
-	for _, w := range []string{"injection", "injections", "jailbreak", "jailbreaks", "phishing", "malicious", "adversarial", "red-team", "classify", "classifier", "detectors", "detector", "flags", "flagged", "blocked", "lint", "moderate", "dataset", "datasets", "corpus", "samples", "lure", "risky", "scanner", "evaluation", "social-engineering", "guardrail", "guardrails", "verdict", "verdicts", "phrases", "payload", "payloads", "attacker", "attackers", "sanitize", "sanitizes", "sanitizer", "sanitise", "sanitises", "untrusted", "hostile", "bait", "canary", "poisoning", "auditor", "indicators", "detects", "quarantine", "quarantined", "obeyed"} {
+	for _, w := range []string{"injection", "injections", "jailbreak", "jailbreaks", "phishing", "malicious", "adversarial", "red-team", "classify", "classifier", "detectors", "detector", "flags", "flagged", "blocked", "lint", "moderate", "dataset", "datasets", "corpus", "samples", "lure", "risky", "scanner", "evaluation", "social-engineering", "guardrail", "guardrails", "verdict", "verdicts", "phrases", "payload", "payloads", "attacker", "attackers", "sanitize", "sanitizes", "sanitizer", "sanitise", "sanitises", "untrusted", "hostile", "bait", "canary", "poisoning", "auditor", "indicators", "detects", "quarantine", "quarantined", "obeyed", "classifies", "classified", "spam"} {
 		b.set(anchorID(w))
 	}
 	return b
@@ -160,7 +160,7 @@ func maskExamples(a *Text) {
 	for _, se := range splitSpans(s, nil) {
 		t := s[se.i:se.j]
 		w := firstWord(strings.TrimLeft(t, "-*# "))
-		if detectVerbs[w] && (strings.Contains(t, "such as") || strings.Contains(t, " like ") || strings.Contains(t, "e.g.") || strings.Contains(t, "that ask") || strings.Contains(t, "which ask") || strings.Contains(t, "attempts")) {
+		if detectVerbs[w] && (strings.Contains(t, "such as") || strings.Contains(t, " like ") || strings.Contains(t, "e.g.") || strings.Contains(t, "that ask") || strings.Contains(t, "which ask") || strings.Contains(t, "attempts") || strings.Contains(t, "among others")) {
 			for k := se.i + len(w) + 1; k < se.j; k++ {
 				drop[k] = true
 			}
