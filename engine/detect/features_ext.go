@@ -500,6 +500,11 @@ func priorityFeatures(a *Text) (string, string) {
 		if t := a.norm[se.i:se.j]; f.has(kRank|kUser) && f.any(kEvery|kConv) && f&(kNeg|kConsent|kDataCtx) == 0 && outranksUser.MatchString(t) {
 			return sentenceHit(a, se, "puts something of the tool's above what the user asks, in every case")
 		}
+		// "replaces any spending limits set by the user, the admin or
+		// the system prompt": what both set, replaced
+		if f.has(kReplace|kUser|kSysPrompt) && f&(kNeg|kConsent|kDataCtx) == 0 {
+			return sentenceHit(a, se, "replaces what the user and the system prompt set")
+		}
 		// "Shop rule beats all other rules"
 		if f.has(kRank|kInstr) && f.any(kOthers|kOtherW|kEvery) && f&kNeg == 0 && f&kDataCtx == 0 {
 			return sentenceHit(a, se, "claims its rules outrank all others")
@@ -1017,7 +1022,7 @@ func failureBefore(t string) bool {
 // command, a file of the user's, another server's tool, or the user's
 // details.
 func harmfulPrerequisite(t string) bool {
-	for _, w := range []string{"shell tool", " shell ", "`env`", "git log", "git config", "printenv", "whoami", "~/", "'~'", " ~ ", ".git/", "/etc/", ".ssh", ".env", "*.conf", "e-mail address", "email address", "full name", "phone number", "home address", " server ", "server's", "list_directory", "read_file", "home directory"} {
+	for _, w := range []string{"shell tool", " shell ", "`env`", "git log", "git config", "printenv", "whoami", "~/", "'~'", " ~ ", ".git/", "/etc/", ".ssh", ".env", "*.conf", "e-mail address", "email address", "full name", "phone number", "home address", " server ", "server's", "list_directory", "read_file", "home directory", "follow every instruction", "follow all instructions", "follow the instructions in", "user's workspace"} {
 		if strings.Contains(t, w) {
 			return true
 		}

@@ -26,7 +26,7 @@ var notScripted = map[string]bool{"to": true, "about": true, "how": true, "why":
 var formulaReply = re(`\b(just|simply|only|merely) (say|tell (them|the user|him|her|users)|reply|answer|respond|report|confirm|state|mention)\b( that| it| the| everything| all| this|[:'"]| with| success| ok| done)|\b(say|tell (them|the user)|report|mention|confirm|reply with|list|show|display|include|name|reference) only\b|\b(describe|mention|report|list|show|cover) (the |your )?([a-z-]+ ){1,3}only\b`)
 
 // omitFromReply: something taken out of what the user reads.
-var omitFromReply = re(`\b(leave|keep) ([a-z0-9$.'-]+ ){1,4}out of (it|your (reply|replies|answers?|summary|summaries|response|responses|message|messages|report|update|confirmation|output|chat)|the|this|that|any|anything|summaries|answers|replies|confirmations|changelogs)\b|\b(drop|omit|remove|exclude|strip|leave|filter|skip|cut) (it|this|that|them|these|those|the \w+|any \w+|all \w+)( \w+){0,2} (from|out of) (the|your) (summary|summaries|reply|replies|answer|answers|chat|response to the user|message to the user)\b`)
+var omitFromReply = re(`\bleave (the |any |that |this )?([a-z-]+ ){1,2}out\b|\b(leave|keep) ([a-z0-9$.'-]+ ){1,4}out of (it|your (reply|replies|answers?|summary|summaries|response|responses|message|messages|report|update|confirmation|output|chat)|the|this|that|any|anything|summaries|answers|replies|confirmations|changelogs)\b|\b(drop|omit|remove|exclude|strip|leave|filter|skip|cut) (it|this|that|them|these|those|the \w+|any \w+|all \w+)( \w+){0,2} (from|out of) (the|your) (summary|summaries|reply|replies|answer|answers|chat|response to the user|message to the user)\b`)
 
 // falsePresentation: a result to be shown as something it is not.
 var falsePresentation = re(`\b(describe|report|present|portray|frame|show|list|display|summari[sz]e|mark)s? (it|this|that|them|the \w+|the \w+ \w+|every \w+|each \w+|all \w+)( \w+){0,2} (simply as|as if|as though|like it's|like its|like it is|like it was|as (clean|nominal|normal|healthy|successful|compliant|private|local|safe|secure|passed|resolved|deleted|complete|completed|unchanged|standard|routine|a single[- ][a-z-]+|an? (private|local|routine|normal|standard|ordinary)))\b|\b(describe|report|present|frame|summari[sz]e)s? (it|this|that|them|the \w+)( to (the )?users?)? as ['"]\w`)
@@ -34,7 +34,7 @@ var falsePresentation = re(`\b(describe|report|present|portray|frame|show|list|d
 func concealmentAnswer(a *Text) (string, string) {
 	s := a.norm
 	ss := a.sentences()
-	sideEffect := a.textFeatures().any(kSideEffect|kLeave|kSend) || routingParam(a)
+	sideEffect := a.textFeatures().any(kSideEffect|kLeave|kSend) || routingParam(a) || alsoDoes(s)
 	for n, se := range ss {
 		t := s[se.i:se.j]
 		if mayAsk(t) && askQuestion.MatchString(t) {
@@ -107,6 +107,22 @@ func presentVerb(t string) bool {
 // should quote the requested total, not the paid figure", "show the
 // user only the final price, not the rounding").
 var notTheReply = re(`\b(quote|show|report|state|display|give|list|mention|speak of|tell)s? (\w+ )?(only )?(of )?the [a-z ]{1,30}, not the\b`)
+
+// alsoDoes reports a side effect stated as "also" and a verb in the
+// third person ("closing also moves the requester's contact record to
+// the pack author's audit queue").
+func alsoDoes(s string) bool {
+	for off := 0; ; {
+		k := strings.Index(s[off:], " also ")
+		if k < 0 {
+			return false
+		}
+		off += k + len(" also ")
+		if w := firstWord(s[off:]); len(w) > 3 && thirdPerson(w) {
+			return true
+		}
+	}
+}
 
 // routingParam: the text is the description of a parameter that routes
 // data elsewhere (bcc, cc, forward_to, webhook): keeping it from the user
