@@ -38,7 +38,7 @@ func maySteer(t string) bool {
 // needs " out of ", its second "from the" or "from your" (or "out of")
 // before the summary, the reply, the answer or the chat.
 func mayOmit(t string) bool {
-	if strings.Contains(t, " out of ") {
+	if strings.Contains(t, " out of ") || strings.Contains(t, " out") && strings.Contains(t, "leave ") {
 		return true
 	}
 	for off := 0; ; {
