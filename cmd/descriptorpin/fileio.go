@@ -50,7 +50,7 @@ func loadInventory(e *env, path string) (*engine.Inventory, fs.FileMode, string,
 		return nil, 0, "", err
 	}
 	home, _ := os.UserHomeDir()
-	inv, kind, err := service.Parse(path, data, service.KindAuto, home)
+	inv, kind, err := service.ParseOwned(path, data, service.KindAuto, home) // data is not used again
 	return inv, mode, kind, err
 }
 
