@@ -92,18 +92,25 @@ func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
 		kn = opt.Cache.know(inv.File, tools)
 	}
 	var poisoned func() []engine.Finding
+	later := newHashesLater() // accept, for detection started before it is known
 	if opt.wants(engine.Poison) && opt.Cache == nil {
-		// Detection, most of a scan, runs beside the rest.
-		poisoned = startPoisons(inv, opt.Rules, nil)
+		// Detection, most of a scan, runs beside the rest; its findings'
+		// accept hashes wait for compare's (waitForHashes).
+		var hash detect.ToolHash
+		if waitForHashes {
+			hash = later.get
+		}
+		poisoned = startPoisons(inv, opt.Rules, hash)
 	}
 	var all []engine.Finding
 	var accept detect.ToolHash // the tools' accept hashes, when compare has them (see acceptHashes)
 	if pn != nil {
 		r.PinFormat = pn.Format
 		var notes []string
-		all = append(all, compare(inv, pn, opt, kn, &notes, &accept)...)
+		all = append(all, compare(inv, pn, opt, kn, &notes, func(h detect.ToolHash) { accept = h; later.set(h) })...)
 		r.Notes = notes
 	}
+	later.set(accept) // when compare did not: detection must not wait for it
 	if opt.wants(engine.Shadow) {
 		sh := detect.ShadowsHashed(inv, opt.Rules, accept)
 		if opt.Rules != detect.RulesReference {
@@ -186,7 +193,7 @@ func (sc *scanned) describe(pn *pin.Pin) {
 	sc.tree = canon.Tree(&sc.desc.Value)
 }
 
-func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, kn *known, notes *[]string, accept *detect.ToolHash) []engine.Finding {
+func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, kn *known, notes *[]string, hashed func(detect.ToolHash)) []engine.Finding {
 	tools := inv.Tools()
 	var hashes []string
 	if opt.Cache != nil {
@@ -194,7 +201,7 @@ func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, kn *known, not
 	} else {
 		hashes = hashTools(tools, pn)
 	}
-	*accept = acceptHashes(tools, hashes, pn)
+	hashed(acceptHashes(tools, hashes, pn)) // now, for the detection waiting for them
 	// Each tool meets its pin entry by a lookup, and only the tools that
 	// differ are described; nothing is built for the rest. When a key is
 	// listed twice, the last tool of that key is the one compared (as a
