@@ -99,3 +99,127 @@ func FuzzDetectionWaitsForCompareHashes(f *testing.F) {
 		scanBothWays(t, genInv(t, seed, n, int(mutate)%(n*20+1)), pn, ScanOptions{Rules: rs})
 	})
 }
+
+// applyAcceptancesRef is applyAcceptances as it was: the finding by
+// value, both halves built for every POISON finding the pin has any
+// acceptance for.
+func applyAcceptancesRef(f engine.Finding, pn *pin.Pin, rs detect.RuleSet) (reported, accepted *engine.Finding, ok bool) {
+	if pn == nil || f.AcceptHash == "" {
+		return &f, nil, true
+	}
+	if pn.Accepted(f.ID, f.AcceptHash) != nil {
+		return nil, &f, true
+	}
+	if f.Class != engine.Poison {
+		return &f, nil, true
+	}
+	keep, acc := f, f
+	keep.Signals, acc.Signals = nil, nil
+	keep.Score, acc.Score = 0, 0
+	for _, s := range f.Signals {
+		if pn.Accepted(s.ID, f.AcceptHash) != nil {
+			acc.Signals = append(acc.Signals, s)
+			acc.Score += s.Weight
+		} else {
+			keep.Signals = append(keep.Signals, s)
+			keep.Score += s.Weight
+		}
+	}
+	keep.Severity = detect.PoisonSeverity(rs, keep.Signals)
+	acc.Severity = detect.PoisonSeverity(rs, acc.Signals)
+	if len(acc.Signals) == 0 {
+		return &f, nil, true
+	}
+	if len(keep.Signals) == 0 {
+		return nil, &acc, true
+	}
+	return &keep, &acc, true
+}
+
+// acceptSome scans inv against pn and gives pn acceptances picked by
+// pick from what it reports: whole findings, single signals, every
+// signal of a finding one by one, and ids with a stale hash.
+func acceptSome(t testing.TB, inv *engine.Inventory, pn *pin.Pin, rs detect.RuleSet, pick []byte) {
+	t.Helper()
+	r := Scan(inv, pn, ScanOptions{Rules: rs})
+	for i, f := range r.Findings {
+		if len(pick) == 0 {
+			return
+		}
+		switch c := pick[i%len(pick)] % 8; {
+		case c == 1:
+			pn.Acceptances = append(pn.Acceptances, &pin.Acceptance{ID: f.ID, Class: f.Class, Subject: f.Subject, Hash: f.AcceptHash})
+		case c == 2 && len(f.Signals) > 0:
+			s := f.Signals[int(pick[(i+1)%len(pick)])%len(f.Signals)]
+			pn.Acceptances = append(pn.Acceptances, &pin.Acceptance{ID: s.ID, Class: f.Class, Subject: f.Subject, Signal: s.Name, Hash: f.AcceptHash})
+		case c == 3:
+			for _, s := range f.Signals {
+				pn.Acceptances = append(pn.Acceptances, &pin.Acceptance{ID: s.ID, Class: f.Class, Subject: f.Subject, Signal: s.Name, Hash: f.AcceptHash})
+			}
+		case c == 4 && len(f.Signals) > 0:
+			pn.Acceptances = append(pn.Acceptances, &pin.Acceptance{ID: f.Signals[0].ID, Class: f.Class, Subject: f.Subject, Hash: "stale"})
+		}
+	}
+}
+
+// sameAcceptances fails unless Scan's report is what the old split of
+// every finding gives: the findings a scan without acceptances reports,
+// each through applyAcceptancesRef.
+func sameAcceptances(t testing.TB, inv *engine.Inventory, pn *pin.Pin, rs detect.RuleSet) int {
+	t.Helper()
+	bare := *pn
+	bare.Acceptances = nil
+	all := Scan(inv, &bare, ScanOptions{Rules: rs}).Findings
+	want := &Report{}
+	for _, f := range all {
+		if f, acc, ok := applyAcceptancesRef(f, pn, rs); ok {
+			if acc != nil {
+				want.Accepted = append(want.Accepted, *acc)
+			}
+			if f != nil {
+				want.Findings = append(want.Findings, *f)
+			}
+		}
+	}
+	got := Scan(inv, pn, ScanOptions{Rules: rs})
+	if !reflect.DeepEqual(got.Findings, want.Findings) || !reflect.DeepEqual(got.Accepted, want.Accepted) {
+		t.Fatalf("rules %s, %d acceptances: the report differs from the old split\ngot  %d findings %d accepted\nwant %d findings %d accepted", rs, len(pn.Acceptances), len(got.Findings), len(got.Accepted), len(want.Findings), len(want.Accepted))
+	}
+	return len(got.Accepted)
+}
+
+// TestAcceptancesSplitAsBefore: findings with no acceptance are reported
+// as they are (not copied), and accepted, split and stale ones as the old
+// split had them.
+func TestAcceptancesSplitAsBefore(t *testing.T) {
+	base := genInv(t, invgen.DefaultSeed, 30, 0)
+	accepted := 0
+	for _, rs := range []detect.RuleSet{detect.RulesDefault, detect.RulesReference} {
+		for _, pick := range [][]byte{nil, {1}, {2, 0, 3}, {0, 0, 1, 2, 3, 4, 5}, {3, 4}} {
+			for _, inv := range []*engine.Inventory{base, genInv(t, invgen.DefaultSeed, 30, 60)} {
+				pn := testPins(t, base)[0]
+				acceptSome(t, inv, pn, rs, pick)
+				accepted += sameAcceptances(t, inv, pn, rs)
+			}
+		}
+	}
+	if accepted == 0 {
+		t.Fatal("nothing was accepted: the test compares nothing")
+	}
+}
+
+func FuzzAcceptancesSplitAsBefore(f *testing.F) {
+	f.Add(uint64(invgen.DefaultSeed), uint8(12), uint8(30), []byte{2, 0, 3}, true)
+	f.Fuzz(func(t *testing.T, seed uint64, servers, mutate uint8, pick []byte, ref bool) {
+		n := 1 + int(servers)%20
+		base := genInv(t, seed, n, 0)
+		rs := detect.RulesDefault
+		if ref {
+			rs = detect.RulesReference
+		}
+		inv := genInv(t, seed, n, int(mutate)%(n*20+1))
+		pn := testPins(t, base)[0]
+		acceptSome(t, inv, pn, rs, pick)
+		sameAcceptances(t, inv, pn, rs)
+	})
+}

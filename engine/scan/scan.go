@@ -122,38 +122,51 @@ func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
 		if opt.Cache != nil {
 			all = append(all, opt.Cache.poisonTools(inv, tools, kn, opt.Rules, accept)...)
 		} else {
-			all = append(all, poisoned()...)
+			if p := poisoned(); len(all) == 0 {
+				all = p // not copied: nothing came before it
+			} else {
+				all = append(all, p...)
+			}
 		}
 	}
 	if opt.wants(engine.Transport) && !opt.ToolsOnly { // a tool source has no launch line to judge
 		all = append(all, transports(inv, opt)...)
 	}
-	for _, f := range all {
-		if f, acc, ok := applyAcceptances(f, pn, opt.Rules); ok {
-			if acc != nil {
-				r.Accepted = append(r.Accepted, *acc)
-			}
-			if f != nil {
-				r.Findings = append(r.Findings, *f)
-			}
+	if len(all) > 0 {
+		r.Findings = make([]engine.Finding, 0, len(all)) // most are reported
+	}
+	for i := range all {
+		f, acc := applyAcceptances(&all[i], pn, opt.Rules)
+		if acc != nil {
+			r.Accepted = append(r.Accepted, *acc)
 		}
+		if f != nil {
+			r.Findings = append(r.Findings, *f)
+		}
+	}
+	if len(r.Findings) == 0 {
+		r.Findings = nil // as when none was appended
 	}
 	return r
 }
 
 // applyAcceptances splits a finding into what is still reported and what a
-// pin accepted. For POISON each signal is accepted on its own.
-func applyAcceptances(f engine.Finding, pn *pin.Pin, rs detect.RuleSet) (reported, accepted *engine.Finding, ok bool) {
+// pin accepted. For POISON each signal is accepted on its own. Either is
+// f itself when the whole finding goes one way; only a split one is new.
+func applyAcceptances(f *engine.Finding, pn *pin.Pin, rs detect.RuleSet) (reported, accepted *engine.Finding) {
 	if pn == nil || f.AcceptHash == "" {
-		return &f, nil, true
+		return f, nil
 	}
 	if pn.Accepted(f.ID, f.AcceptHash) != nil {
-		return nil, &f, true
+		return nil, f
 	}
 	if f.Class != engine.Poison {
-		return &f, nil, true
+		return f, nil
 	}
-	keep, acc := f, f
+	if !slices.ContainsFunc(f.Signals, func(s engine.Signal) bool { return pn.Accepted(s.ID, f.AcceptHash) != nil }) {
+		return f, nil // nothing accepted: what the split below returns
+	}
+	keep, acc := *f, *f
 	keep.Signals, acc.Signals = nil, nil
 	keep.Score, acc.Score = 0, 0
 	for _, s := range f.Signals {
@@ -168,12 +181,12 @@ func applyAcceptances(f engine.Finding, pn *pin.Pin, rs detect.RuleSet) (reporte
 	keep.Severity = detect.PoisonSeverity(rs, keep.Signals)
 	acc.Severity = detect.PoisonSeverity(rs, acc.Signals)
 	if len(acc.Signals) == 0 {
-		return &f, nil, true
+		return f, nil
 	}
 	if len(keep.Signals) == 0 {
-		return nil, &acc, true
+		return nil, &acc
 	}
-	return &keep, &acc, true
+	return &keep, &acc
 }
 
 type scanned struct {
@@ -409,7 +422,14 @@ func startPoisons(inv *engine.Inventory, rs detect.RuleSet, accept detect.ToolHa
 	return func() []engine.Finding {
 		work()
 		wg.Wait()
-		var out []engine.Finding
+		n := 0
+		for _, p := range parts {
+			n += len(p)
+		}
+		if n == 0 {
+			return nil
+		}
+		out := make([]engine.Finding, 0, n)
 		for _, p := range parts {
 			out = append(out, p...)
 		}
