@@ -78,13 +78,15 @@ func runScan(e *env, name string, args []string) error {
 		return err
 	}
 	var pn *pin.Pin
+	inputs := readAhead(e, name, pos, f.discover)
 	if f.pin != "" {
-		// The pin is loaded first, as the original does.
+		// The pin's error comes first, as the original's does.
 		if pn, err = loadPin(e, f.pin); err != nil {
+			inputs()
 			return err
 		}
 	}
-	ins, err := loadInputs(e, name, pos, f.discover)
+	ins, err := inputs()
 	if err != nil {
 		return err
 	}

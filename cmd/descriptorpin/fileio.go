@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 
@@ -28,17 +27,7 @@ func readInput(e *env, what, path string) ([]byte, fs.FileMode, error) {
 	if what == "pin" {
 		limit = pin.MaxBytes
 	}
-	if path != stdio {
-		return fileio.ReadWithMode(what, path, limit)
-	}
-	data, err := io.ReadAll(io.LimitReader(e.stdin, limit+1))
-	if err != nil {
-		return nil, 0, fmt.Errorf("reading %s from standard input: %w", what, err)
-	}
-	if int64(len(data)) > limit {
-		return nil, 0, &engine.InputError{File: stdio, Msg: fmt.Sprintf("standard input is larger than the %d MiB cap", limit>>20)}
-	}
-	return data, 0, nil
+	return fileio.ReadInput(e.stdin, what, path, limit)
 }
 
 // loadInventory reads and parses an inventory or an MCP client config;
@@ -50,7 +39,7 @@ func loadInventory(e *env, path string) (*engine.Inventory, fs.FileMode, string,
 		return nil, 0, "", err
 	}
 	home, _ := os.UserHomeDir()
-	inv, kind, err := service.Parse(path, data, service.KindAuto, home)
+	inv, kind, err := service.ParseOwned(path, data, service.KindAuto, home) // data is not used again
 	return inv, mode, kind, err
 }
 

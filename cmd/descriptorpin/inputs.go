@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"runtime/debug"
 	"slices"
 
 	"github.com/descriptorpin/descriptorpin/service"
@@ -42,4 +43,20 @@ func loadInputs(e *env, cmd string, paths []string, discover bool) ([]service.In
 		return nil, &usageError{msg: "--discover found no MCP client config or tool source on this host", hint: "'descriptorpin discover --all' lists every location checked"}
 	}
 	return out, nil
+}
+
+// readAhead starts loadInputs for the one file named (not standard input,
+// not --discover, which warns) while the pin loads; loading prints
+// nothing. Nothing is collected until the result is asked for (what the
+// loads allocate stays live), so the pin's text, garbage by then, does
+// not raise the scan's heap goal.
+func readAhead(e *env, cmd string, paths []string, discover bool) func() ([]service.Input, error) {
+	if discover || len(paths) != 1 || paths[0] == stdio {
+		return func() ([]service.Input, error) { return loadInputs(e, cmd, paths, discover) }
+	}
+	gc := debug.SetGCPercent(-1)
+	var ins []service.Input
+	done := make(chan error, 1)
+	go func() { var err error; ins, err = loadInputs(e, cmd, paths, discover); done <- err }()
+	return func() ([]service.Input, error) { err := <-done; debug.SetGCPercent(gc); return ins, err }
 }

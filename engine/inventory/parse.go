@@ -20,15 +20,26 @@ import (
 // error messages. Every problem is an *engine.InputError naming the JSON path.
 func Parse(file string, data []byte) (*engine.Inventory, error) {
 	if len(data) > engine.MaxFileBytes {
-		return nil, &engine.InputError{File: file, Msg: fmt.Sprintf("file is larger than the %d MiB cap", engine.MaxFileBytes>>20)}
+		return nil, tooLarge(file)
+	}
+	return ParseString(file, string(data))
+}
+
+// ParseString is Parse over a document held as a string: the
+// inventory's strings (names, descriptions, the tools' Raw trees) are
+// slices of src itself, where Parse slices its one copy of data. It
+// returns what Parse returns for the same text, errors included.
+func ParseString(file, src string) (*engine.Inventory, error) {
+	if len(src) > engine.MaxFileBytes {
+		return nil, tooLarge(file)
 	}
 	// An inventory is its servers: a large one has their list read on
 	// every CPU (the same tree, the same errors as jsonv.Parse).
-	root, err := jsonv.ParseSplit(data, "servers")
+	root, err := jsonv.ParseSplitString(src, "servers")
 	if err != nil {
 		return nil, engine.SyntaxError(file, err)
 	}
-	p := invParser{file: file, data: data, lines: jsonv.NewLines(data)}
+	p := invParser{file: file, lines: jsonv.NewLinesString(src)}
 	inv, err := p.inventory(&root)
 	if err != nil {
 		return nil, err
@@ -36,9 +47,12 @@ func Parse(file string, data []byte) (*engine.Inventory, error) {
 	return inv, nil
 }
 
+func tooLarge(file string) error {
+	return &engine.InputError{File: file, Msg: fmt.Sprintf("file is larger than the %d MiB cap", engine.MaxFileBytes>>20)}
+}
+
 type invParser struct {
 	file  string
-	data  []byte
 	lines *jsonv.Lines
 }
 

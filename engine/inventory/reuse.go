@@ -77,7 +77,7 @@ func (r *Reuser) Parse(file string, data []byte) (*engine.Inventory, error) {
 func parseTree(file string, data []byte) (*engine.Inventory, *jsonv.Value, error) {
 	if len(data) <= engine.MaxFileBytes {
 		if root, err := jsonv.Parse(data); err == nil {
-			p := invParser{file: file, data: data, lines: jsonv.NewLines(data)}
+			p := invParser{file: file, lines: jsonv.NewLines(data)}
 			if inv, err := p.inventory(&root); err == nil {
 				return inv, &root, nil
 			}
@@ -240,7 +240,7 @@ func (r *Reuser) Update(file string, data []byte) (*engine.Inventory, bool) {
 		}
 	}
 	shift := from - len(wrapOpen)
-	p := invParser{file: file, data: data, lines: jsonv.NewLines(data)}
+	p := invParser{file: file, lines: jsonv.NewLines(data)}
 	servers := make([]*engine.Server, 0, len(r.servers)-(hi-lo+1)+len(list.Items))
 	servers = append(servers, r.servers[:lo]...)
 	spans := make([]span, 0, cap(servers))

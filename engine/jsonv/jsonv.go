@@ -124,13 +124,13 @@ func positionIn(src string, off int) (line, col int) {
 // O(log n) each, after one pass over the document. Use it where many
 // positions are needed: Position alone rescans from the start every time.
 type Lines struct {
-	data []byte
-	nl   []int // offsets of '\n', ascending
+	n  int   // the document's length
+	nl []int // offsets of '\n', ascending
 }
 
 // NewLines indexes the newlines of data.
 func NewLines(data []byte) *Lines {
-	l := &Lines{data: data}
+	l := &Lines{n: len(data)}
 	for i := 0; ; {
 		j := bytes.IndexByte(data[i:], '\n')
 		if j < 0 {
@@ -142,10 +142,24 @@ func NewLines(data []byte) *Lines {
 	return l
 }
 
+// NewLinesString is NewLines over a document held as a string.
+func NewLinesString(src string) *Lines {
+	l := &Lines{n: len(src)}
+	for i := 0; ; {
+		j := strings.IndexByte(src[i:], '\n')
+		if j < 0 {
+			break
+		}
+		l.nl = append(l.nl, i+j)
+		i += j + 1
+	}
+	return l
+}
+
 // Position returns the 1-based line and byte column of off.
 func (l *Lines) Position(off int) (line, col int) {
-	if off > len(l.data) {
-		off = len(l.data)
+	if off > l.n {
+		off = l.n
 	}
 	if off < 0 {
 		off = 0

@@ -93,13 +93,28 @@ func FuzzParse(f *testing.F) {
 }
 
 func TestLinesAgreesWithPosition(t *testing.T) {
-	data := []byte("{\n  \"a\": [1,\n2],\r\n\n \"b\": \"x\"}\n")
-	l := NewLines(data)
-	for off := 0; off <= len(data)+2; off++ {
+	for _, doc := range []string{"{\n  \"a\": [1,\n2],\r\n\n \"b\": \"x\"}\n", "", "\n", "x", "\n\n\nx\n"} {
+		linesAgree(t, []byte(doc))
+	}
+}
+
+// FuzzLines holds NewLines and NewLinesString to Position at every
+// offset (and past both ends).
+func FuzzLines(f *testing.F) {
+	f.Add([]byte("{\n  \"a\": [1,\n2],\r\n\n \"b\": \"x\"}\n"))
+	f.Add([]byte("\n"))
+	f.Fuzz(func(t *testing.T, data []byte) { linesAgree(t, data) })
+}
+
+func linesAgree(t *testing.T, data []byte) {
+	t.Helper()
+	l, ls := NewLines(data), NewLinesString(string(data))
+	for off := -2; off <= len(data)+2; off++ {
 		l1, c1 := Position(data, off)
 		l2, c2 := l.Position(off)
-		if l1 != l2 || c1 != c2 {
-			t.Fatalf("offset %d: Position %d:%d, Lines %d:%d", off, l1, c1, l2, c2)
+		l3, c3 := ls.Position(off)
+		if l1 != l2 || c1 != c2 || l1 != l3 || c1 != c3 {
+			t.Fatalf("%q offset %d: Position %d:%d, Lines %d:%d, NewLinesString %d:%d", data, off, l1, c1, l2, c2, l3, c3)
 		}
 	}
 }

@@ -16,22 +16,29 @@ const splitMin = 1 << 20
 // Parse returns: the same tree and, for a document Parse refuses, the
 // same error, since such a document is read again by Parse.
 func ParseSplit(data []byte, key string) (Value, error) {
+	return ParseSplitString(string(data), key)
+}
+
+// ParseSplitString is ParseSplit over a document held as a string: the
+// tree's strings and number literals are slices of src itself (as
+// ParseString's are), where ParseSplit slices its one copy of data.
+func ParseSplitString(src, key string) (Value, error) {
 	w := runtime.GOMAXPROCS(0)
-	if len(data) < splitMin || w < 2 {
-		return Parse(data)
+	if len(src) < splitMin || w < 2 {
+		return ParseString(src)
 	}
-	if v, ok := parseSplit(data, key, w); ok {
+	if v, ok := parseSplit(src, key, w); ok {
 		return v, nil
 	}
-	return Parse(data)
+	return ParseString(src)
 }
 
 // parseSplit reads the document as ParseLazy does, leaving the member
 // key as raw items, then each item with the strict parser, as Parse
 // reads an item of that array, on w workers. ok is false wherever Parse
 // would fail (and where the member is not an array of items).
-func parseSplit(data []byte, key string, w int) (Value, bool) {
-	p := parser{src: string(data), lazy: key, hasLazy: true}
+func parseSplit(src, key string, w int) (Value, bool) {
+	p := parser{src: src, lazy: key, hasLazy: true}
 	root, err := p.document()
 	if err != nil || root.Kind != Object {
 		return Value{}, false

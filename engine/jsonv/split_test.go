@@ -17,7 +17,7 @@ func FuzzSplit(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		full, err := Parse(data)
-		split, ok := parseSplit(data, "servers", 3)
+		split, ok := parseSplit(string(data), "servers", 3)
 		if ok && err != nil {
 			t.Fatalf("split accepts what Parse refuses (%v)", err)
 		}
@@ -26,6 +26,16 @@ func FuzzSplit(f *testing.F) {
 		}
 		if sv, has := full.Get("servers"); err == nil && has && full.Kind == Object && sv.Kind == Array && !ok {
 			t.Fatal("split refuses what Parse accepts")
+		}
+		// And the entry points: ParseSplit and ParseSplitString return
+		// Parse's tree and error (small documents go to Parse whole).
+		for name, got := range map[string]func() (Value, error){
+			"ParseSplit":       func() (Value, error) { return ParseSplit(data, "servers") },
+			"ParseSplitString": func() (Value, error) { return ParseSplitString(string(data), "servers") },
+		} {
+			if v, err2 := got(); !reflect.DeepEqual(full, v) || !reflect.DeepEqual(err, err2) {
+				t.Fatalf("%s differs from Parse: %v, %v", name, err, err2)
+			}
 		}
 	})
 }
@@ -52,6 +62,10 @@ func TestParseSplitIsParse(t *testing.T) {
 		split, err2 := ParseSplit([]byte(doc), "servers")
 		if !reflect.DeepEqual(full, split) || !reflect.DeepEqual(err, err2) {
 			t.Fatalf("ParseSplit differs from Parse: errors %v, %v", err, err2)
+		}
+		split, err2 = ParseSplitString(doc, "servers")
+		if !reflect.DeepEqual(full, split) || !reflect.DeepEqual(err, err2) {
+			t.Fatalf("ParseSplitString differs from Parse: errors %v, %v", err, err2)
 		}
 	}
 }

@@ -142,8 +142,7 @@ func compareBoth(t *testing.T, inv *engine.Inventory, pn *pin.Pin) {
 		for _, classes := range [][]engine.Class{nil, {engine.Mutation}, {engine.Added, engine.Removed}} {
 			opt := ScanOptions{Rules: rs, Classes: classes}
 			var gn, wn []string
-			var accept detect.ToolHash
-			got := compare(inv, pn, opt, nil, &gn, &accept)
+			got := compare(inv, pn, opt, nil, &gn, func(detect.ToolHash) {})
 			want := compareRef(inv, pn, opt, nil, &wn)
 			if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gn, wn) {
 				t.Fatalf("rules %s, classes %v: compare differs from the walk it replaces\ngot  %+v\nwant %+v", rs, classes, got, want)

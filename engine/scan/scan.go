@@ -92,18 +92,25 @@ func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
 		kn = opt.Cache.know(inv.File, tools)
 	}
 	var poisoned func() []engine.Finding
+	later := newHashesLater() // accept, for detection started before it is known
 	if opt.wants(engine.Poison) && opt.Cache == nil {
-		// Detection, most of a scan, runs beside the rest.
-		poisoned = startPoisons(inv, opt.Rules, nil)
+		// Detection, most of a scan, runs beside the rest; its findings'
+		// accept hashes wait for compare's (waitForHashes).
+		var hash detect.ToolHash
+		if waitForHashes {
+			hash = later.get
+		}
+		poisoned = startPoisons(inv, opt.Rules, hash)
 	}
 	var all []engine.Finding
 	var accept detect.ToolHash // the tools' accept hashes, when compare has them (see acceptHashes)
 	if pn != nil {
 		r.PinFormat = pn.Format
 		var notes []string
-		all = append(all, compare(inv, pn, opt, kn, &notes, &accept)...)
+		all = append(all, compare(inv, pn, opt, kn, &notes, func(h detect.ToolHash) { accept = h; later.set(h) })...)
 		r.Notes = notes
 	}
+	later.set(accept) // when compare did not: detection must not wait for it
 	if opt.wants(engine.Shadow) {
 		sh := detect.ShadowsHashed(inv, opt.Rules, accept)
 		if opt.Rules != detect.RulesReference {
@@ -115,38 +122,51 @@ func Scan(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions) *Report {
 		if opt.Cache != nil {
 			all = append(all, opt.Cache.poisonTools(inv, tools, kn, opt.Rules, accept)...)
 		} else {
-			all = append(all, poisoned()...)
+			if p := poisoned(); len(all) == 0 {
+				all = p // not copied: nothing came before it
+			} else {
+				all = append(all, p...)
+			}
 		}
 	}
 	if opt.wants(engine.Transport) && !opt.ToolsOnly { // a tool source has no launch line to judge
 		all = append(all, transports(inv, opt)...)
 	}
-	for _, f := range all {
-		if f, acc, ok := applyAcceptances(f, pn, opt.Rules); ok {
-			if acc != nil {
-				r.Accepted = append(r.Accepted, *acc)
-			}
-			if f != nil {
-				r.Findings = append(r.Findings, *f)
-			}
+	if len(all) > 0 {
+		r.Findings = make([]engine.Finding, 0, len(all)) // most are reported
+	}
+	for i := range all {
+		f, acc := applyAcceptances(&all[i], pn, opt.Rules)
+		if acc != nil {
+			r.Accepted = append(r.Accepted, *acc)
 		}
+		if f != nil {
+			r.Findings = append(r.Findings, *f)
+		}
+	}
+	if len(r.Findings) == 0 {
+		r.Findings = nil // as when none was appended
 	}
 	return r
 }
 
 // applyAcceptances splits a finding into what is still reported and what a
-// pin accepted. For POISON each signal is accepted on its own.
-func applyAcceptances(f engine.Finding, pn *pin.Pin, rs detect.RuleSet) (reported, accepted *engine.Finding, ok bool) {
+// pin accepted. For POISON each signal is accepted on its own. Either is
+// f itself when the whole finding goes one way; only a split one is new.
+func applyAcceptances(f *engine.Finding, pn *pin.Pin, rs detect.RuleSet) (reported, accepted *engine.Finding) {
 	if pn == nil || f.AcceptHash == "" {
-		return &f, nil, true
+		return f, nil
 	}
 	if pn.Accepted(f.ID, f.AcceptHash) != nil {
-		return nil, &f, true
+		return nil, f
 	}
 	if f.Class != engine.Poison {
-		return &f, nil, true
+		return f, nil
 	}
-	keep, acc := f, f
+	if !slices.ContainsFunc(f.Signals, func(s engine.Signal) bool { return pn.Accepted(s.ID, f.AcceptHash) != nil }) {
+		return f, nil // nothing accepted: what the split below returns
+	}
+	keep, acc := *f, *f
 	keep.Signals, acc.Signals = nil, nil
 	keep.Score, acc.Score = 0, 0
 	for _, s := range f.Signals {
@@ -161,12 +181,12 @@ func applyAcceptances(f engine.Finding, pn *pin.Pin, rs detect.RuleSet) (reporte
 	keep.Severity = detect.PoisonSeverity(rs, keep.Signals)
 	acc.Severity = detect.PoisonSeverity(rs, acc.Signals)
 	if len(acc.Signals) == 0 {
-		return &f, nil, true
+		return f, nil
 	}
 	if len(keep.Signals) == 0 {
-		return nil, &acc, true
+		return nil, &acc
 	}
-	return &keep, &acc, true
+	return &keep, &acc
 }
 
 type scanned struct {
@@ -186,7 +206,7 @@ func (sc *scanned) describe(pn *pin.Pin) {
 	sc.tree = canon.Tree(&sc.desc.Value)
 }
 
-func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, kn *known, notes *[]string, accept *detect.ToolHash) []engine.Finding {
+func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, kn *known, notes *[]string, hashed func(detect.ToolHash)) []engine.Finding {
 	tools := inv.Tools()
 	var hashes []string
 	if opt.Cache != nil {
@@ -194,7 +214,7 @@ func compare(inv *engine.Inventory, pn *pin.Pin, opt ScanOptions, kn *known, not
 	} else {
 		hashes = hashTools(tools, pn)
 	}
-	*accept = acceptHashes(tools, hashes, pn)
+	hashed(acceptHashes(tools, hashes, pn)) // now, for the detection waiting for them
 	// Each tool meets its pin entry by a lookup, and only the tools that
 	// differ are described; nothing is built for the rest. When a key is
 	// listed twice, the last tool of that key is the one compared (as a
@@ -402,7 +422,14 @@ func startPoisons(inv *engine.Inventory, rs detect.RuleSet, accept detect.ToolHa
 	return func() []engine.Finding {
 		work()
 		wg.Wait()
-		var out []engine.Finding
+		n := 0
+		for _, p := range parts {
+			n += len(p)
+		}
+		if n == 0 {
+			return nil
+		}
+		out := make([]engine.Finding, 0, n)
 		for _, p := range parts {
 			out = append(out, p...)
 		}

@@ -57,6 +57,24 @@ func ReadCapped(what, path string, limit int64) ([]byte, error) {
 	return data, err
 }
 
+// ReadInput reads a file named on the command line under limit, or r
+// for "-", its name for standard input: past limit bytes, standard input
+// is an input error naming "-" (a file is refused as ReadWithMode does).
+// what names it in errors ("pin", "inventory").
+func ReadInput(r io.Reader, what, path string, limit int64) ([]byte, fs.FileMode, error) {
+	if path != "-" {
+		return ReadWithMode(what, path, limit)
+	}
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, 0, fmt.Errorf("reading %s from standard input: %w", what, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, 0, &engine.InputError{File: "-", Msg: fmt.Sprintf("standard input is larger than the %d MiB cap", limit>>20)}
+	}
+	return data, 0, nil
+}
+
 // ReadWithMode is ReadCapped that also returns the file's permission bits
 // (zero where they mean nothing, on Windows), for the writable_config rule.
 func ReadWithMode(what, path string, limit int64) ([]byte, fs.FileMode, error) {

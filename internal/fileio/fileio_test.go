@@ -3,12 +3,14 @@ package fileio
 import (
 	"bytes"
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/descriptorpin/descriptorpin/engine"
 )
@@ -113,5 +115,37 @@ func TestReadSized(t *testing.T) {
 	got, err := readSized(bytes.NewReader(data), 100, 5000)
 	if err != nil || len(got) != 5001 {
 		t.Fatalf("limit 5000: %d bytes, %v; want 5001", len(got), err)
+	}
+}
+
+// ReadInput reads all of standard input ("-") up to the cap, and
+// refuses one byte more with an input error naming "-"; a failed read
+// says what was being read. Any other name is a file, read as
+// ReadWithMode reads it (standard input untouched).
+func TestReadInput(t *testing.T) {
+	data, mode, err := ReadInput(strings.NewReader("abcd"), "pin", "-", 4)
+	if err != nil || string(data) != "abcd" || mode != 0 {
+		t.Fatalf("at the cap: %q, %v, %v", data, mode, err)
+	}
+	_, _, err = ReadInput(strings.NewReader(strings.Repeat("x", 1<<20+1)), "inventory", "-", 1<<20)
+	var ie *engine.InputError
+	if !errors.As(err, &ie) || ie.File != "-" || ie.Msg != "standard input is larger than the 1 MiB cap" {
+		t.Fatalf("past the cap: %v", err)
+	}
+	_, _, err = ReadInput(iotest.ErrReader(io.ErrUnexpectedEOF), "pin", "-", 10)
+	if !errors.Is(err, io.ErrUnexpectedEOF) || !strings.HasPrefix(err.Error(), "reading pin from standard input: ") {
+		t.Fatalf("a failed read: %v", err)
+	}
+	path := filepath.Join(t.TempDir(), "inv.json")
+	if err := os.WriteFile(path, []byte("{}"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	stdin := strings.NewReader("not read")
+	data, mode, err = ReadInput(stdin, "inventory", path, 10)
+	if err != nil || string(data) != "{}" || stdin.Len() != len("not read") || runtime.GOOS != "windows" && mode != 0o640 {
+		t.Fatalf("a file: %q, %v, %v", data, mode, err)
+	}
+	if _, _, err := ReadInput(stdin, "inventory", path, 1); err == nil {
+		t.Fatal("a file past the cap was read")
 	}
 }
