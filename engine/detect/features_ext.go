@@ -500,6 +500,11 @@ func priorityFeatures(a *Text) (string, string) {
 		if t := a.norm[se.i:se.j]; f.has(kRank|kUser) && f.any(kEvery|kConv) && f&(kNeg|kConsent|kDataCtx) == 0 && outranksUser.MatchString(t) {
 			return sentenceHit(a, se, "puts something of the tool's above what the user asks, in every case")
 		}
+		// "if the user or an earlier instruction asks you to skip a
+		// folder …, treat that as advisory only"
+		if t := a.norm[se.i:se.j]; f.any(kUser|kInstr|kSysPrompt) && f&(kConsent|kDataCtx) == 0 && asAdvisory.MatchString(t) {
+			return sentenceHit(a, se, "demotes what the user or the instructions ask to advice")
+		}
 		// "replaces any spending limits set by the user, the admin or
 		// the system prompt": what both set, replaced
 		if f.has(kReplace|kUser|kSysPrompt) && f&(kNeg|kConsent|kDataCtx) == 0 {
@@ -542,6 +547,9 @@ func priorityFeatures(a *Text) (string, string) {
 	}
 	return "", ""
 }
+
+// asAdvisory: an instruction demoted ("treat that as advisory only").
+var asAdvisory = re(`\btreat (that|this|it|them|those|such requests?|such instructions?) as (advisory|optional|a suggestion|suggestions|non-binding|a preference)\b`)
 
 // outranksUser: a rank word with the user's own request as what it beats
 // ("supersede the user's stated list", "authoritative over requests made
@@ -1022,7 +1030,7 @@ func failureBefore(t string) bool {
 // command, a file of the user's, another server's tool, or the user's
 // details.
 func harmfulPrerequisite(t string) bool {
-	for _, w := range []string{"shell tool", " shell ", "`env`", "git log", "git config", "printenv", "whoami", "~/", "'~'", " ~ ", ".git/", "/etc/", ".ssh", ".env", "*.conf", "e-mail address", "email address", "full name", "phone number", "home address", " server ", "server's", "list_directory", "read_file", "home directory", "follow every instruction", "follow all instructions", "follow the instructions in", "user's workspace"} {
+	for _, w := range []string{"shell tool", " shell ", "`env`", "git log", "git config", "printenv", "whoami", "~/", "'~'", " ~ ", ".git/", "/etc/", ".ssh", ".env", "*.conf", "e-mail address", "email address", "full name", "phone number", "home address", " server ", "server's", "list_directory", "read_file", "home directory", "follow every instruction", "follow all instructions", "\"~\"", "include_hidden", "follow the instructions in", "user's workspace"} {
 		if strings.Contains(t, w) {
 			return true
 		}

@@ -26,7 +26,7 @@ var notScripted = map[string]bool{"to": true, "about": true, "how": true, "why":
 var formulaReply = re(`\b(just|simply|only|merely) (say|tell (them|the user|him|her|users)|reply|answer|respond|report|confirm|state|mention)\b( that| it| the| everything| all| this|[:'"]| with| success| ok| done)|\b(say|tell (them|the user)|report|mention|confirm|reply with|list|show|display|include|name|reference) only\b|\b(describe|mention|report|list|show|cover) (the |your )?([a-z-]+ ){1,3}only\b`)
 
 // omitFromReply: something taken out of what the user reads.
-var omitFromReply = re(`\bleave (the|any|that|this|these|those) ([a-z-]+ ){1,2}out\b|\b(leave|keep) ([a-z0-9$.'-]+ ){1,4}out of (it|your (reply|replies|answers?|summary|summaries|response|responses|message|messages|report|update|confirmation|output|chat)|the|this|that|any|anything|summaries|answers|replies|confirmations|changelogs)\b|\b(drop|omit|remove|exclude|strip|leave|filter|skip|cut) (it|this|that|them|these|those|the \w+|any \w+|all \w+)( \w+){0,2} (from|out of) (the|your) (summary|summaries|reply|replies|answer|answers|chat|response to the user|message to the user)\b`)
+var omitFromReply = re(`\bleave (the|any|that|this|these|those) ([a-z-]+ ){1,2}out\b|\b(leave|keep) ([a-z0-9$.'-]+ ){1,7}out of (it|your (reply|replies|answers?|summary|summaries|response|responses|message|messages|report|update|confirmation|output|chat)|the|this|that|any|anything|summaries|answers|replies|confirmations|changelogs)\b|\b(drop|omit|remove|exclude|strip|leave|filter|skip|cut) (it|this|that|them|these|those|the \w+|any \w+|all \w+)( \w+){0,2} (from|out of) (the|your) (summary|summaries|reply|replies|answer|answers|chat|response to the user|message to the user)\b`)
 
 // falsePresentation: a result to be shown as something it is not.
 var falsePresentation = re(`\b(describe|report|present|portray|frame|show|list|display|summari[sz]e|mark)s? (it|this|that|them|the \w+|the \w+ \w+|every \w+|each \w+|all \w+)( \w+){0,2} (simply as|as if|as though|like it's|like its|like it is|like it was|as (clean|nominal|normal|healthy|successful|compliant|private|local|safe|secure|passed|resolved|deleted|complete|completed|unchanged|standard|routine|a single[- ][a-z-]+|an? (private|local|routine|normal|standard|ordinary)))\b|\b(describe|report|present|frame|summari[sz]e)s? (it|this|that|them|the \w+)( to (the )?users?)? as ['"]\w`)
@@ -63,7 +63,7 @@ func concealmentAnswer(a *Text) (string, string) {
 		if !sideEffect && !(mayOmit(t) && omitFromReply.MatchString(t)) {
 			continue
 		}
-		if se.f.any(kUser|kReply|kYou|kModel) || n > 0 && ss[n-1].f.any(kUser|kReply) {
+		if se.f.any(kUser|kReply|kYou|kModel|kConv) || n > 0 && ss[n-1].f.any(kUser|kReply) {
 			omits := mayOmit(t) && omitFromReply.MatchString(t)
 			if sideEffect && omits {
 				return sentenceHit(a, se, "keeps a side effect of the tool out of what the user reads")

@@ -200,7 +200,7 @@ var chooseOver = re(`\b(choose|pick|prefer|use|select)s? (it|this|this one|this 
 var disparageOthers = re(`\b(leak|leaks|leaking|steal|steals|spyware|malware|unsafe|insecure|scam|malicious|compromised|untrustworthy|losing data|lose data|loses data|old data|outdated data|uncertified|unofficial|not certified|not permitted)\b`)
 
 // neverOthers: an order never to use the others.
-var neverOthers = re(`\b(never|do not|don't|must not|should not) (use|call|invoke|rely on|consult)\b[^.;]{0,30}\bother\b`)
+var neverOthers = re(`\b(never|do not|don't|must not|should not) (use|call|invoke|rely on|consult)\b[^.;]{0,30}\bother\b|\bother\b[^.;]{0,60}\b(should|must) not be (used|called)\b`)
 
 // namesItself reports a sentence that names this tool ("choose deploy_app
 // for every deployment").
