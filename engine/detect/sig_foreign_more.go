@@ -264,6 +264,12 @@ func buildMorePatterns() []foreignPattern {
 		lat("Polish", famOverride, "zignoruj zignorujcie ignoruj ignorujcie zapomnij zapomnijcie pomiń pomińcie; instrukcje instrukcji instrukcjach instrukcjami polecenia poleceń poleceniach zasady zasad zasadach wytyczne wytycznych", `\b(zignoruj|zignorujcie|ignoruj|ignorujcie|zapomnij|zapomnijcie|pomiń|pomińcie)\b{W}{0,40}\b(instrukcj\w*|polece\w*|zasad\w*|wytyczn\w*)`),
 		lat("Polish", famOverride, "pierwszeństwo priorytet; instrukcja wiadomość notatka", `\b(ta|niniejsza) (instrukcja|wiadomość|notatka)\b{W}{0,30}\b(pierwszeństwo|priorytet)\b{W}{0,30}\b(prompt\w*|systemow\w*|polece\w*|prośb\w*)`),
 		lat("Polish", famLeak, "systemowy systemowe systemowego systemowych ukryte ukrytych", `\b(skopiuj|wklej|prześlij|wyślij|wpisz|zapisz|dołącz|podaj|wypisz)\b{W}{0,40}\b((prompt|monit|instrukcj\w*|polece\w*) systemow\w*|ukryt\w* (instrukcj\w*|polece\w*))`),
+		lat("Polish", famConceal, "potrzeby", `\bnie ma potrzeby (informowania|powiadamiania|mówienia|wspominania)\b`),
+		lat("Polish", famExfil, "przesłał przesłała wysłał wysłała przekazał przekazała", `\b(przesłał|przesłała|wysłał|wysłała|przekazał|przekazała) {W}{0,120}\b(na|do) (adres |webhook |serwer )?{T}`),
+		// Dutch
+		lat("Dutch", famOverride, "gaan gaat; instructies", `\b(gaan|gaat) voor op (alle )?(eerdere|vorige|andere)\b{W}{0,20}\binstructies\b`),
+		// Hebrew
+		scr("Hebrew", famConceal, "משתמש", `(אין|אל) ל?(ספר|תספר|לספר|לציין|תציין|לגלות|תגלה|להודיע|תודיע){S}{0,30}משתמש`),
 		lat("Polish", famExfil, "wyślij wyślijcie prześlij prześlijcie przekaż przekażcie wgraj", `\b(wyślij|wyślijcie|prześlij|prześlijcie|przekaż|przekażcie|wgraj)\b{W}{0,80}\b(na|do|pod) (adres |webhook |serwer )?{T}`),
 		// Odia
 		scr("Odia", famConceal, "ଉପଭୋକ୍ତା", `ଉପଭୋକ୍ତା{S}{0,30}(କୁହନ୍ତୁ ନାହିଁ|ଜଣାନ୍ତୁ ନାହିଁ|କୁହ ନାହିଁ|ଜଣାଅ ନାହିଁ|କହନ୍ତୁ ନାହିଁ)`),
