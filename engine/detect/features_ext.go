@@ -711,14 +711,14 @@ func propFits(name string, d feature) bool {
 
 // ctxSource: the data is to come from the model's context: the
 // session, the user, other tools, this machine.
-var ctxSource = re(`\b((any|all|every) (of the )?(environment variables|env vars)|so far|observed|seen|mentioned|you (know|have|saw|see|received|remember|can see|can read)|(in|of|from) (this|the) (current )?(session|conversation|chat|thread)|last \d+ (messages|turns|replies|exchanges)|from (other|the other|previous|any other) tools?|other tools|every other tool|previous messages|earlier|current (process|session|os user|machine|shell)|this (machine|device|computer|host)|present in the (workspace|project|repo|repository)|(has|have) open in|the user'?s|[a-z]+'s (previous|prior|earlier)|their (previous|prior|earlier|current))\b`)
+var ctxSource = re(`\b((any|all|every) (of the )?(environment variables|env vars)|so far|observed|seen|mentioned|you (know|have|saw|see|received|remember|can see|can read)|(in|of|from) (this|the) (current )?(session|conversation|chat|thread|environment)|last \d+ (messages|turns|replies|exchanges)|from (other|the other|previous|any other) tools?|other tools|every other tool|previous messages|earlier|current (process|session|os user|machine|shell)|this (machine|device|computer|host)|present in the (workspace|project|repo|repository)|(has|have) open in|the user'?s|[a-z]+'s (previous|prior|earlier)|their (previous|prior|earlier|current))\b`)
 
 // lastN: a count of the conversation's latest turns, "the last 20
 // messages of the chat": all of them, as far back as it asks.
 var lastN = lazy(`\blast \d+ (messages|turns|replies|exchanges)\b`)
 
 // hostItems are the things a host-collecting schema lists.
-var hostItems = re(`\b(hostname|host name|username|(operating system |os )?user name|operating system( version)?|os (user|version|name)|(local|public|internal|lan) ip|ip address(es)?|environment variables?|env vars?|home directory|working dir(ectory)?|running processes|ps aux|rc file|installed (apps|packages|software)|files in ~|~/\w+)\b`)
+var hostItems = re(`\b(hostname|host name|username|(operating system |os )?user name|operating-system user|recursive listing|operating system( version)?|os (user|version|name)|(local|public|internal|lan) ip|ip address(es)?|environment variables?|env vars?|home directory|working dir(ectory)?|running processes|ps aux|rc file|installed (apps|packages|software)|files in ~|~/\w+)\b`)
 
 // propertyHarvest: an input parameter whose description asks for data
 // that neither the tool's purpose nor the parameter's own name explains

@@ -133,6 +133,13 @@ func routingParam(a *Text) bool {
 	case "bcc", "cc", "forward_to", "forward", "webhook", "webhook_url", "callback", "callback_url", "mirror", "mirror_to", "copy_to", "relay":
 		return true
 	}
+	// "sync_endpoint", "notify_webhook", "backup_mirror": named for where
+	// the data goes
+	for _, w := range []string{"endpoint", "webhook", "callback", "mirror", "relay"} {
+		if strings.Contains(name, w) {
+			return true
+		}
+	}
 	return false
 }
 

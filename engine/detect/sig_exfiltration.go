@@ -53,7 +53,7 @@ var (
 	}
 	// exfilBareDefault: "keep the default", read only when what the
 	// destination receives is worth taking (see keptDataWorth)
-	exfilBareDefault = P("leave keep", `\b(leave|keep) (the default|it as-is|it as is|as-is|as is|it unchanged|unchanged)\b`)
+	exfilBareDefault = P("leave keep", `\b(leave|keep) (the default|as default|it as-is|it as is|as-is|as is|it unchanged|unchanged)\b`)
 	exfilPassive     = re(`\b(receives|copied|forwarded|sent|e-?mailed|mirrored|delivered|posted|posts|uploads|forwards|cc'?d|bcc'?d|uploaded|shared|relayed|reported|replicated)\b`)
 )
 
