@@ -185,9 +185,10 @@ func TestEvalTuning(t *testing.T) {
 		// (0.818, 0.067), w7 to w9 round 3's (0.764, 0.037), w10 to w12
 		// round 4's (0.803, 0.007), w13 to w15 round 5's (0.812, 0.052),
 		// w16 to w18 round 6's (below);
-		// spent, they are tuning data, with floors at what round 8's
-		// tuning reached (no false positive on any of them).
-		{"w3.json", 0.97, 0.0},
+		// spent, they are tuning data, with floors at what round 9's
+		// tuning reached (no false positive on any but w24, whose two
+		// are listed in docs/detection.md).
+		{"w3.json", 0.98, 0.0},
 		{"w4.json", 0.96, 0.0},
 		{"w5.json", 0.95, 0.0},
 		{"w6.json", 0.98, 0.0},
@@ -195,7 +196,7 @@ func TestEvalTuning(t *testing.T) {
 		{"w8.json", 0.99, 0.0},
 		{"w9.json", 0.98, 0.0},
 		{"w10.json", 0.98, 0.0},
-		{"w11.json", 0.95, 0.0},
+		{"w11.json", 0.96, 0.0},
 		{"w12.json", 0.96, 0.0},
 		{"w13.json", 0.96, 0.0},
 		{"w14.json", 0.96, 0.0},
@@ -205,13 +206,13 @@ func TestEvalTuning(t *testing.T) {
 		{"w17.json", 0.96, 0.0},
 		{"w18.json", 0.99, 0.0},
 		// w19 to w21 were round 7's held-back set (0.879, 0.074).
-		{"w19.json", 0.96, 0.0},
-		{"w20.json", 0.98, 0.0},
+		{"w19.json", 0.97, 0.0},
+		{"w20.json", 0.99, 0.0},
 		{"w21.json", 0.99, 0.0},
 		// w22 to w24 were round 8's held-back set (0.885, 0.089).
-		{"w22.json", 0.88, 0.023},
-		{"w23.json", 0.89, 0.134},
-		{"w24.json", 0.88, 0.112},
+		{"w22.json", 0.96, 0.0},
+		{"w23.json", 0.93, 0.0},
+		{"w24.json", 0.95, 0.045},
 	} {
 		items := loadEvalItems(t, filepath.Join("testdata", "eval", "tuning", w.file))
 		fig := evaluate(t, w.file, items, true)
