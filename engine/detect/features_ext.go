@@ -369,6 +369,9 @@ func concealmentFeatures(a *Text) (string, string) {
 		if protectiveObjectSet.MatchString(t) || presentationalSet.MatchString(t) || consents(t) || noEchoBack(t) {
 			continue
 		}
+		if strings.Contains(t, ", never as ") || strings.Contains(t, ", not as ") {
+			continue // "report to the user, never as instructions": the negation is of the contrast
+		}
 		for m := max(0, n-2); m <= n; m++ {
 			if ss[m].f.any(kSideEffect|kLeave) || m < n && ss[m].f.has(kSend|kExternal) {
 				lo := ss[m]

@@ -124,7 +124,7 @@ func ordersQuote(before string) bool {
 // ~/.ssh"): the tool describing its catch, not ordering the model.
 func maskExamples(a *Text) {
 	s := a.norm
-	if !strings.Contains(s, "like ") && !strings.Contains(s, "such as") && !strings.Contains(s, "e.g.") && !strings.Contains(s, "example") && !strings.Contains(s, "contain") && !strings.Contains(s, "sample") && !strings.Contains(s, "asking for") && !strings.Contains(s, "addressed to") && !strings.Contains(s, "findings") && !strings.Contains(s, "reading") {
+	if !strings.Contains(s, "like ") && !strings.Contains(s, "such as") && !strings.Contains(s, "e.g.") && !strings.Contains(s, "example") && !strings.Contains(s, "contain") && !strings.Contains(s, "sample") && !strings.Contains(s, "asking for") && !strings.Contains(s, "addressed to") && !strings.Contains(s, "findings") && !strings.Contains(s, "reading") && !strings.Contains(s, " for:") {
 		return
 	}
 	drop := make([]bool, len(s))
@@ -147,7 +147,7 @@ func maskExamples(a *Text) {
 		}
 		j += i + 1
 		before := strings.TrimRight(s[:i], " :,(\n")
-		if exampleMarker(before) || chained && (strings.HasSuffix(before, " or") || strings.HasSuffix(before, " and") || strings.HasSuffix(s[:i], ", ")) {
+		if exampleMarker(before) || chained && (strings.HasSuffix(before, " or") || strings.HasSuffix(before, " and") || strings.HasSuffix(s[:i], ", ") || orNear(before)) {
 			for k := i + 1; k < j; k++ {
 				drop[k] = true
 			}
@@ -160,6 +160,13 @@ func maskExamples(a *Text) {
 	for _, se := range splitSpans(s, nil) {
 		t := s[se.i:se.j]
 		w := firstWord(strings.TrimLeft(t, "-*# "))
+		if (w == "looks" || w == "checks" || w == "scans" || w == "searches") && strings.HasPrefix(strings.TrimLeft(t, "-*# ")[len(w):], " for:") {
+			for k := se.i + len(w) + 1; k < se.j; k++ {
+				drop[k] = true
+			}
+			any = true
+			continue
+		}
 		if detectVerbs[w] && (strings.Contains(t, "such as") || strings.Contains(t, " like ") || strings.Contains(t, "e.g.") || strings.Contains(t, "that ask") || strings.Contains(t, "which ask") || strings.Contains(t, "attempts") || strings.Contains(t, "among others")) {
 			for k := se.i + len(w) + 1; k < se.j; k++ {
 				drop[k] = true
@@ -181,6 +188,18 @@ func maskExamples(a *Text) {
 	remapSpaced(a, from)
 	a.rebuild(out, from)
 	anchorWords(a)
+}
+
+// orNear reports "or" or "and" at most three words before a quote
+// ("… here\" or white-on-white \"ignore prior instructions\"").
+func orNear(before string) bool {
+	w := strings.Fields(before[max(0, len(before)-40):])
+	for k := len(w) - 1; k >= 0 && k >= len(w)-4; k-- {
+		if w[k] == "or" || w[k] == "and" {
+			return true
+		}
+	}
+	return false
 }
 
 func exampleMarker(before string) bool {

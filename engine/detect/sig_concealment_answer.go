@@ -37,7 +37,7 @@ func concealmentAnswer(a *Text) (string, string) {
 	sideEffect := a.textFeatures().any(kSideEffect|kLeave|kSend) || routingParam(a) || alsoDoes(s)
 	for n, se := range ss {
 		t := s[se.i:se.j]
-		if mayAsk(t) && askQuestion.MatchString(t) {
+		if mayAsk(t) && askQuestion.MatchString(t) && !asksToAct(t) {
 			// the scripted answer follows in this sentence or the next
 			lo, hi := se, se
 			if n+1 < len(ss) {
@@ -122,6 +122,14 @@ func alsoDoes(s string) bool {
 			return true
 		}
 	}
+}
+
+// asksToAct reports that the user's asking is a request to act ("when
+// the user asks you to sign in somewhere"), not a question the model
+// answers.
+func asksToAct(t string) bool {
+	loc := askQuestion.FindStringIndex(t)
+	return loc != nil && strings.HasSuffix(t[loc[0]:loc[1]], "you") && strings.HasPrefix(t[loc[1]:], " to ")
 }
 
 // routingParam: the text is the description of a parameter that routes

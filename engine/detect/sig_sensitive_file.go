@@ -217,7 +217,7 @@ func sensitiveFileMatch(a *Text) (string, string) {
 			// The description's first sentence says what the tool does
 			// ("List key pairs in ~/.ssh", "Load variables from .env"):
 			// an order there must also hand the data on.
-			if a.kind == kindDescription && ss == 0 && !handOn.MatchString(s[ss:]) {
+			if a.kind == kindDescription && ss == 0 && !handOn.MatchString(s[ss:send]) {
 				continue
 			}
 			// the whole path token, not just the part that matched
