@@ -426,7 +426,7 @@ report() {
 	echo "| daemon CPU per change (schedstat, all threads) | $(sum lat_cpu_per_change_ms "$L") ms | | |"
 	echo "| idle daemon, $(sum idle_targets "$I") watched files, $(sum idle_window_s "$I") s window: RSS | $(sum idle_rss_mb "$I") MiB (peak $(sum idle_hwm_mb "$I"); anon $(sum idle_anon_mb "$I") + file $(sum idle_file_mb "$I")) | ≤ 20 MB (19.1 MiB): $(verdict "$(sum idle_rss_mb "$I")" 19.07) | $idle_load |"
 	echo "| idle daemon: CPU in the window | $(sum idle_cpu_ms "$I") ms | | |"
-	echo "| idle daemon: wake-ups in the window (voluntary + involuntary context switches, $(sum idle_threads "$I") threads) | $(sum idle_wakeups "$I"); an idle Go process: $(sum base_wakeups "$I"); GCs $(sum idle_gcs "$I"), event lines $(sum idle_lines "$I"), state.json rewritten: $(sum idle_state_rewritten "$I") | no wake-ups but its timers | |"
+	echo "| idle daemon: wake-ups in the window (voluntary + involuntary context switches, $(sum idle_threads "$I") threads) | $(sum idle_wakeups "$I"); an idle Go process: $(sum base_wakeups "$I"); GCs $(sum idle_gcs "$I"), event lines $(sum idle_lines "$I"), state.json rewritten: $(sum idle_state_rewritten "$I"); its next wake-ups at the window's start: $(sum idle_next_wake "$I" | tr '_' ' ') | no wake-ups but its timers | |"
 	if [[ -z "$SEQUENTIAL" ]]; then
 		echo
 		echo "The idle window ran beside the timings above (its counters are the daemon's own; \`SEQUENTIAL=1\` runs it alone), the latency run alone after them."

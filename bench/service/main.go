@@ -43,6 +43,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -54,6 +55,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -258,6 +260,7 @@ func (r *idleResult) summarize(o options) error {
 		"idle_lines", strconv.Itoa(d.lines),
 		"idle_state_rewritten", map[bool]string{true: "yes", false: "no"}[d.stateMod],
 		"idle_gcs", gcs,
+		"idle_next_wake", strings.ReplaceAll(d.wakes, " ", "_"),
 		"base_rss_mb", strconv.FormatFloat(float64(b.end.rssKB)/1024, 'f', 1, 64),
 		"base_wakeups", wake(b),
 	)
@@ -874,9 +877,10 @@ func statusKB(status []byte, key string) int64 {
 type idleRow struct {
 	name       string
 	start, end procSample
-	stateMod   bool // state.json rewritten during the window
-	lines      int  // event lines written during the window
-	gcs        int  // gctrace lines in the window (-1: not traced)
+	stateMod   bool   // state.json rewritten during the window
+	lines      int    // event lines written during the window
+	gcs        int    // gctrace lines in the window (-1: not traced)
+	wakes      string // nextWakes at the window's start
 }
 
 type idleResult struct {
@@ -920,10 +924,11 @@ func baseline(args []string) {
 func idle(o options, during func() error) (*idleResult, error) {
 	res := &idleResult{targets: o.idleTargets, dirs: o.idleDirs}
 	type inst struct {
-		name string
-		s    *service
-		p    *proc
-		gc   bool
+		started time.Time // the daemon's start: its rescan is due idleRescan later
+		name    string
+		s       *service
+		p       *proc
+		gc      bool
 	}
 	var insts []*inst
 	mk := func(name string, env []string, gc bool) error {
@@ -940,10 +945,11 @@ func idle(o options, during func() error) (*idleResult, error) {
 			}
 			targets = append(targets, tp)
 		}
-		s, err := newService(dir, targets, o.debounce, 10*time.Minute)
+		s, err := newService(dir, targets, o.debounce, idleRescan)
 		if err != nil {
 			return err
 		}
+		started := time.Now()
 		p, ready, err := s.startWatch(o, env, name)
 		if err != nil {
 			return err
@@ -951,7 +957,7 @@ func idle(o options, during func() error) (*idleResult, error) {
 		if res.ready == 0 {
 			res.ready = ready
 		}
-		insts = append(insts, &inst{name: name, s: s, p: p, gc: gc})
+		insts = append(insts, &inst{name: name, s: s, p: p, gc: gc, started: started})
 		return nil
 	}
 	var env []string
@@ -1004,6 +1010,16 @@ func idle(o options, during func() error) (*idleResult, error) {
 			return nil, err
 		}
 	}
+	// When each process will next wake by itself, read from its sleeping
+	// threads at the window's start, each deadline named.
+	wakes := make([]string, len(pids))
+	for i, p := range pids {
+		var rescanAt time.Time
+		if i < len(insts) {
+			rescanAt = insts[i].started.Add(idleRescan)
+		}
+		wakes[i] = nextWakes(p.pid(), starts[i].at, rescanAt)
+	}
 	logf("idle: window started (pids %d, %d, %d)", pids[0].pid(), pids[1].pid(), pids[2].pid())
 	// The end of the window is sampled on its own goroutine, so the window
 	// stays -idle-window long while the latency run (if any) goes on.
@@ -1025,7 +1041,7 @@ func idle(o options, during func() error) (*idleResult, error) {
 				endc <- ended{err: err}
 				return
 			}
-			rows = append(rows, idleRow{name: names[i], start: starts[i], end: end, gcs: -1})
+			rows = append(rows, idleRow{name: names[i], start: starts[i], end: end, gcs: -1, wakes: wakes[i]})
 		}
 		for i, in := range insts {
 			row := &rows[i]
@@ -1096,18 +1112,120 @@ func smallInventory(i int) []byte {
 	return append(b, '\n')
 }
 
+// idleRescan is the idle daemons' rescan_interval: the one timer of the
+// service's own an idle daemon keeps (the watcher's safety-net rescan).
+const idleRescan = 10 * time.Minute
+
+// sleepCalls are the numbers of epoll_pwait and futex, by architecture.
+var sleepCalls = map[string][2]string{"amd64": {"281", "202"}, "arm64": {"22", "98"}}
+
+// nextWakes says when pid's threads will next wake by themselves, read
+// at `at` from what each sleeping thread is blocked in
+// (/proc/PID/task/*/syscall): the Go runtime's network poller sleeps in
+// epoll_pwait until its next timer (the timeout, in ms, is an argument),
+// sysmon in a futex with a timeout (a relative timespec, read from
+// /proc/PID/mem) of at most 60 s once every P is idle; other threads
+// sleep without one. Each deadline is named: the daemon's rescan (due
+// idleRescan after its start, rescanAt), sysmon's idle sleep (the
+// runtime's own: sysmon wakes about once a minute and forces a GC two
+// minutes after the last), or, for anything else, flagged in bold: a
+// wake-up that is none of the service's timers. Reading another
+// process's syscall state needs ptrace access, which a parent has under
+// the default Yama policy; without it the answer is "n/a".
+func nextWakes(pid int, at, rescanAt time.Time) string {
+	calls, ok := sleepCalls[runtime.GOARCH]
+	if !ok {
+		return "n/a (" + runtime.GOARCH + ")"
+	}
+	tasks, err := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
+	if err != nil {
+		return "n/a"
+	}
+	type wake struct {
+		d    time.Duration
+		name string
+	}
+	var wakes []wake
+	for _, t := range tasks {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%s/syscall", pid, t.Name()))
+		if err != nil {
+			return "n/a"
+		}
+		f := strings.Fields(string(b))
+		if len(f) > 0 && f[0] == "running" {
+			wakes = append(wakes, wake{0, "**a thread running**"})
+			continue
+		}
+		if len(f) < 5 {
+			continue
+		}
+		arg, _ := strconv.ParseUint(strings.TrimPrefix(f[4], "0x"), 16, 64)
+		var d time.Duration
+		switch f[0] {
+		case calls[0]: // epoll_pwait(epfd, events, maxevents, timeout ms, ...)
+			ms := int32(arg)
+			if ms < 0 {
+				continue // no timer at all
+			}
+			d = time.Duration(ms) * time.Millisecond
+		case calls[1]: // futex(uaddr, op, val, timeout, ...)
+			if arg == 0 {
+				continue
+			}
+			ts, err := readMem(pid, arg, 16)
+			if err != nil {
+				return "n/a"
+			}
+			d = time.Duration(binary.NativeEndian.Uint64(ts))*time.Second + time.Duration(binary.NativeEndian.Uint64(ts[8:]))
+		default:
+			continue
+		}
+		name := fmt.Sprintf("**%.1f s: none of its timers**", d.Seconds())
+		switch due := at.Add(d); {
+		case !rescanAt.IsZero() && due.Sub(rescanAt).Abs() < 3*time.Second:
+			name = fmt.Sprintf("rescan in %.0f s", d.Seconds())
+		case f[0] == calls[1] && d > 55*time.Second && d <= time.Minute:
+			name = fmt.Sprintf("sysmon in %.0f s", d.Seconds())
+		}
+		wakes = append(wakes, wake{d, name})
+	}
+	if len(wakes) == 0 {
+		return "none"
+	}
+	slices.SortFunc(wakes, func(a, b wake) int { return int(a.d - b.d) })
+	names := make([]string, len(wakes))
+	for i, w := range wakes {
+		names[i] = w.name
+	}
+	return strings.Join(slices.Compact(names), ", ")
+}
+
+func readMem(pid int, addr uint64, n int) ([]byte, error) {
+	f, err := os.Open(fmt.Sprintf("/proc/%d/mem", pid))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b := make([]byte, n)
+	_, err = f.ReadAt(b, int64(addr))
+	return b, err
+}
+
 func (r *idleResult) print(o options) {
 	fmt.Printf("### Idle: %d watched files over %v\n\n", r.targets, o.idleWindow)
 	fmt.Printf("%d small inventories (5 tools each) in %d directories (%d per directory), no pin at start (trusted on first use), "+
 		"`rescan_interval: 10m`, `debounce: %v`. Measured from %v after ready (ready after start: %s ms) over %v; "+
-		"context switches and run time summed over every thread (/proc/PID/task/*). MB are MiB.\n\n",
+		"context switches and run time summed over every thread (/proc/PID/task/*). MB are MiB. "+
+		"The next wake-ups are read at the window's start from the sleeping threads' timeouts (/proc/PID/task/*/syscall): "+
+		"the daemon's rescan timer (`rescan_interval`), sysmon's idle sleep (the Go runtime's monitor: at most 60 s, and a forced GC "+
+		"two minutes after the last), and in bold anything else.\n\n",
 		r.targets, r.dirs, (r.targets+r.dirs-1)/r.dirs, o.debounce, o.settle, ms(r.ready), o.idleWindow)
 	if r.concurrent {
 		fmt.Printf("The window overlapped the latency run (another daemon, other directories), to keep the whole run short; " +
 			"an idle process's counters are its own, but `-sequential` measures it on a quiet machine.\n\n")
 	}
-	fmt.Println("| process | CPU s (utime+stime) | CPU s (schedstat) | CPU % | RSS MB start → end | peak RSS MB (VmHWM) | RSS anon + file MB | threads | wake-ups (voluntary + involuntary ctx switches) | per second | timeslices (schedstat) | forced GCs | event lines | state.json rewritten |")
-	fmt.Println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+	fmt.Println("| process | CPU s (utime+stime) | CPU s (schedstat) | CPU % | RSS MB start → end | peak RSS MB (VmHWM) | RSS anon + file MB | threads | wake-ups (voluntary + involuntary ctx switches) | per second | timeslices (schedstat) | forced GCs | event lines | state.json rewritten | next wake-up at the window's start |")
+	fmt.Println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|")
 	for _, row := range r.rows {
 		win := row.end.at.Sub(row.start.at).Seconds()
 		ticks := float64(row.end.ticks-row.start.ticks) / clkTck
@@ -1122,11 +1240,11 @@ func (r *idleResult) print(o options) {
 			lines = strconv.Itoa(row.lines)
 			state = map[bool]string{true: "yes", false: "no"}[row.stateMod]
 		}
-		fmt.Printf("| %s | %.2f | %.4f | %.3f | %.1f → %.1f | %.1f | %.1f + %.1f | %d | %d + %d = %d | %.2f | %d | %s | %s | %s |\n",
+		fmt.Printf("| %s | %.2f | %.4f | %.3f | %.1f → %.1f | %.1f | %.1f + %.1f | %d | %d + %d = %d | %.2f | %d | %s | %s | %s | %s |\n",
 			row.name, ticks, run, 100*run/win,
 			float64(row.start.rssKB)/1024, float64(row.end.rssKB)/1024, float64(row.end.hwmKB)/1024,
 			float64(row.end.anonKB)/1024, float64(row.end.fileKB)/1024,
-			row.end.threads, vol, nvol, vol+nvol, float64(vol+nvol)/win, row.end.slices-row.start.slices, gcs, lines, state)
+			row.end.threads, vol, nvol, vol+nvol, float64(vol+nvol)/win, row.end.slices-row.start.slices, gcs, lines, state, row.wakes)
 	}
 	fmt.Println()
 }

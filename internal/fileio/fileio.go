@@ -165,7 +165,7 @@ func ReadFrom(open func(string) (fs.File, error), what, path string, limit int64
 	start := time.Now()
 	budget := ReadTimeout
 	timer := time.NewTimer(budget)
-	defer timer.Stop()
+	defer settleTimer(timer)
 	for {
 		select {
 		case r := <-done:
@@ -184,6 +184,19 @@ func ReadFrom(open func(string) (fs.File, error), what, path string, limit int64
 			return nil, 0, fmt.Errorf("cannot read %s %q: %w (more than %s)", what, sanitize.Text(path), ErrTimeout, budget.Round(time.Second))
 		}
 	}
+}
+
+// settleTimer retires a read's budget timer by firing it now and taking
+// its tick, rather than stopping it. The runtime forgets a stopped timer
+// lazily: its heap keeps the old deadline (a zombie entry, or, once the
+// timer was Reset, a lower bound on the heap's next deadline that only a
+// check at or past that deadline clears), and an idle process is woken
+// then, about ReadTimeout after its last read, for nothing (issue 16: an
+// idle service wakes only for its own timers). A timer that has fired
+// leaves its heap as if it had never been armed.
+func settleTimer(t *time.Timer) {
+	t.Reset(0)
+	<-t.C
 }
 
 func readOpen(f fs.File, what, path string, limit int64) ([]byte, fs.FileMode, error) {
