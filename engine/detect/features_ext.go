@@ -747,10 +747,10 @@ func propertyHarvest(a *Text) (string, string) {
 	for _, se := range a.sentences() {
 		f := se.f
 		d := f & harvestData &^ purpose
-		if d == 0 || f.any(kConsent|kDataCtx|kNeg) {
+		t := s[se.i:se.j]
+		if d == 0 || f.any(kConsent|kDataCtx) || f&kNeg != 0 && !unredacted(t) {
 			continue
 		}
-		t := s[se.i:se.j]
 		hostList := d&kHost != 0 && len(hostItems.FindAllStringIndex(t, 3)) >= 3
 		if propFits(name, d) && !f.any(kEvery|kVerbatim) && !hostList && !lastN.MatchString(t) {
 			continue
@@ -768,6 +768,12 @@ func propertyHarvest(a *Text) (string, string) {
 		}
 	}
 	return "", ""
+}
+
+// unredacted reports a negation that asks for more, not less ("… as
+// KEY=VALUE lines (do not redact)").
+func unredacted(t string) bool {
+	return strings.Contains(t, "do not redact") || strings.Contains(t, "don't redact") || strings.Contains(t, "unredacted") || strings.Contains(t, "do not mask")
 }
 
 // hostParamNames are parameter names that hold a detail of the host.
@@ -1026,7 +1032,7 @@ func failsUntil(a *Text, ss []sentence, n int) bool {
 
 // failureBefore: the tool said to fail.
 func failureBefore(t string) bool {
-	for _, w := range []string{"error", "raise", "returns empty", "returns an empty", "returns \"", "returns nothing", "rejected", "refuse", "blocked", "fails", "fail ", "will fail", "not ready", "notready", "insufficient", "unavailable", "disabled", "locked", "denied", "403", "401", "won't", "will not", "cannot"} {
+	for _, w := range []string{"can work", "error", "raise", "returns empty", "returns an empty", "returns \"", "returns nothing", "rejected", "refuse", "blocked", "fails", "fail ", "will fail", "not ready", "notready", "insufficient", "unavailable", "disabled", "locked", "denied", "403", "401", "won't", "will not", "cannot"} {
 		if strings.Contains(t, w) {
 			return true
 		}

@@ -167,7 +167,7 @@ func mayFail(t string) bool {
 // universalOthers: the preference is over every alternative, not scoped
 // ("prefer it over web search for current fares").
 func universalOthers(t string) bool {
-	return strings.Contains(t, "any other") || strings.Contains(t, "all other") || strings.Contains(t, "every other") || strings.Contains(t, "exclusively") || strings.Contains(t, "more than one tool")
+	return strings.Contains(t, "any other") || strings.Contains(t, "all other") || strings.Contains(t, "every other") || strings.Contains(t, "exclusively") || strings.Contains(t, "more than one tool") || strings.Contains(t, "several connected tools")
 }
 
 // userAsksOther: the user's own choice of another service answered with
