@@ -450,7 +450,7 @@ func noEchoBack(t string) bool {
 		if k < 0 {
 			continue
 		}
-		if b := strings.Index(t[k:], " back"); b > 0 && b < 48 && strings.IndexAny(t[k:k+b], ".;:") < 0 {
+		if b := strings.Index(t[k:], " back"); b > 0 && b < 48 && !strings.ContainsAny(t[k:k+b], ".;:") {
 			before := t[max(0, k-12):k]
 			return strings.Contains(before, "not ") || strings.Contains(before, "never ") || strings.Contains(before, "don't ") || strings.Contains(before, "dont ")
 		}

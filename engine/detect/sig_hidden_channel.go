@@ -115,7 +115,7 @@ const harmfulContent = kSecret | kHost | kConv | kSysPrompt | kOtherOut | kHide 
 func harmfulWithin(a *Text, i, j int) bool {
 	t := Normalize(a.original(i, j))
 	f := t.textFeatures()
-	if f&harmfulContent == kHide && f.any(kUser|kYou|kModel) == false && strings.Contains(t.norm, "if ") {
+	if f&harmfulContent == kHide && !f.any(kUser|kYou|kModel) && strings.Contains(t.norm, "if ") {
 		return false
 	}
 	return f&harmfulContent != 0 && f&kConsent == 0
