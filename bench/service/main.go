@@ -43,7 +43,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -62,6 +61,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/descriptorpin/descriptorpin/internal/procsleep"
 )
 
 type options struct {
@@ -1116,9 +1117,6 @@ func smallInventory(i int) []byte {
 // service's own an idle daemon keeps (the watcher's safety-net rescan).
 const idleRescan = 10 * time.Minute
 
-// sleepCalls are the numbers of epoll_pwait and futex, by architecture.
-var sleepCalls = map[string][2]string{"amd64": {"281", "202"}, "arm64": {"22", "98"}}
-
 // nextWakes says when pid's threads will next wake by themselves, read
 // at `at` from what each sleeping thread is blocked in
 // (/proc/PID/task/*/syscall): the Go runtime's network poller sleeps in
@@ -1133,11 +1131,10 @@ var sleepCalls = map[string][2]string{"amd64": {"281", "202"}, "arm64": {"22", "
 // process's syscall state needs ptrace access, which a parent has under
 // the default Yama policy; without it the answer is "n/a".
 func nextWakes(pid int, at, rescanAt time.Time) string {
-	calls, ok := sleepCalls[runtime.GOARCH]
-	if !ok {
+	if !procsleep.Supported() {
 		return "n/a (" + runtime.GOARCH + ")"
 	}
-	tasks, err := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
+	sleeps, err := procsleep.Threads(pid)
 	if err != nil {
 		return "n/a"
 	}
@@ -1146,45 +1143,20 @@ func nextWakes(pid int, at, rescanAt time.Time) string {
 		name string
 	}
 	var wakes []wake
-	for _, t := range tasks {
-		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%s/syscall", pid, t.Name()))
-		if err != nil {
-			return "n/a"
-		}
-		f := strings.Fields(string(b))
-		if len(f) > 0 && f[0] == "running" {
+	for _, s := range sleeps {
+		if s.Running {
 			wakes = append(wakes, wake{0, "**a thread running**"})
 			continue
 		}
-		if len(f) < 5 {
-			continue
+		if !s.Timed {
+			continue // no timer at all
 		}
-		arg, _ := strconv.ParseUint(strings.TrimPrefix(f[4], "0x"), 16, 64)
-		var d time.Duration
-		switch f[0] {
-		case calls[0]: // epoll_pwait(epfd, events, maxevents, timeout ms, ...)
-			ms := int32(arg)
-			if ms < 0 {
-				continue // no timer at all
-			}
-			d = time.Duration(ms) * time.Millisecond
-		case calls[1]: // futex(uaddr, op, val, timeout, ...)
-			if arg == 0 {
-				continue
-			}
-			ts, err := readMem(pid, arg, 16)
-			if err != nil {
-				return "n/a"
-			}
-			d = time.Duration(binary.NativeEndian.Uint64(ts))*time.Second + time.Duration(binary.NativeEndian.Uint64(ts[8:]))
-		default:
-			continue
-		}
+		d := s.Timeout
 		name := fmt.Sprintf("**%.1f s: none of its timers**", d.Seconds())
 		switch due := at.Add(d); {
 		case !rescanAt.IsZero() && due.Sub(rescanAt).Abs() < 3*time.Second:
 			name = fmt.Sprintf("rescan in %.0f s", d.Seconds())
-		case f[0] == calls[1] && d > 55*time.Second && d <= time.Minute:
+		case s.Call == "futex" && d > 55*time.Second && d <= time.Minute:
 			name = fmt.Sprintf("sysmon in %.0f s", d.Seconds())
 		}
 		wakes = append(wakes, wake{d, name})
@@ -1198,17 +1170,6 @@ func nextWakes(pid int, at, rescanAt time.Time) string {
 		names[i] = w.name
 	}
 	return strings.Join(slices.Compact(names), ", ")
-}
-
-func readMem(pid int, addr uint64, n int) ([]byte, error) {
-	f, err := os.Open(fmt.Sprintf("/proc/%d/mem", pid))
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b := make([]byte, n)
-	_, err = f.ReadAt(b, int64(addr))
-	return b, err
 }
 
 func (r *idleResult) print(o options) {
