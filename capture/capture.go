@@ -262,7 +262,7 @@ func (c *capturer) session(ctx context.Context, t mcp.Transport) error {
 	c.phase = "initialize"
 	cs, err := client.Connect(ctx, &recTransport{inner: t, rec: rec}, nil)
 	if err != nil {
-		return err
+		return rec.cause(err)
 	}
 	defer closeSession(cs)
 	c.listing = true
@@ -284,7 +284,7 @@ func (c *capturer) session(ctx context.Context, t mcp.Transport) error {
 		}
 		rec.expect()
 		if _, err := cs.ListTools(ctx, &mcp.ListToolsParams{Cursor: cursor}); err != nil {
-			return err
+			return rec.cause(err)
 		}
 		raw := rec.take()
 		if raw == nil {
@@ -421,6 +421,24 @@ type recorder struct {
 	mu      sync.Mutex
 	pending map[jsonrpc.ID]bool
 	last    json.RawMessage
+	readErr error // the first read that failed for a reason other than the connection going away
+}
+
+// cause is err, or, when err only says the connection went away, the
+// read error that made it go ("invalid character 'W' looking for …"):
+// the SDK may hand a call "connection closed" when its reader has
+// already failed on what the server wrote, and which one a caller sees
+// depends on scheduling.
+func (r *recorder) cause(err error) error {
+	if err == nil || !closedErr(err) {
+		return err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.readErr != nil {
+		return r.readErr
+	}
+	return err
 }
 
 func (r *recorder) expect() {
@@ -467,6 +485,13 @@ func (c *recConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 
 func (c *recConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	msg, err := c.Connection.Read(ctx)
+	if err != nil && !closedErr(err) {
+		c.rec.mu.Lock()
+		if c.rec.readErr == nil {
+			c.rec.readErr = err
+		}
+		c.rec.mu.Unlock()
+	}
 	if resp, ok := msg.(*jsonrpc.Response); ok && err == nil {
 		c.rec.mu.Lock()
 		if c.rec.pending[resp.ID] {

@@ -19,6 +19,7 @@ import (
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/inventory"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 )
 
 // Real MCP servers built with the same SDK: over stdio (the built test
@@ -562,5 +563,39 @@ func TestClosedErr(t *testing.T) {
 		if got := closedErr(c.err); got != c.want {
 			t.Errorf("closedErr(%v) = %v, want %v", c.err, got, c.want)
 		}
+	}
+}
+
+// failingConn is an mcp.Connection whose reads fail with err.
+type failingConn struct{ err error }
+
+func (c failingConn) Read(context.Context) (jsonrpc.Message, error) { return nil, c.err }
+func (c failingConn) Write(context.Context, jsonrpc.Message) error  { return nil }
+func (c failingConn) Close() error                                  { return nil }
+func (c failingConn) SessionID() string                             { return "" }
+
+// TestRecorderKeepsTheReadErrorBehindAClose: when the SDK hands a call
+// "connection closed" after its reader failed on what the server wrote,
+// the capture's cause is the read error (the garbage), whichever the
+// scheduler let the call see first; a close with no failed read stays
+// the close.
+func TestRecorderKeepsTheReadErrorBehindAClose(t *testing.T) {
+	rec := &recorder{}
+	closed := errors.New("connection closed")
+	if got := rec.cause(closed); got != closed {
+		t.Fatalf("no read failed: cause %v, want the close", got)
+	}
+	garbage := errors.New(`invalid character 'W' looking for beginning of value`)
+	c := &recConn{Connection: failingConn{garbage}, rec: rec}
+	if _, err := c.Read(context.Background()); err != garbage {
+		t.Fatalf("read returned %v", err)
+	}
+	_, _ = (&recConn{Connection: failingConn{io.EOF}, rec: rec}).Read(context.Background())
+	if got := rec.cause(closed); got != garbage {
+		t.Errorf("cause %v, want the read error", got)
+	}
+	other := errors.New("tools/list: method not found")
+	if got := rec.cause(other); got != other {
+		t.Errorf("an error that is not a close: cause %v", got)
 	}
 }
