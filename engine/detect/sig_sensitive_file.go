@@ -84,27 +84,37 @@ var (
 	intoParam     = re("\\bin `|\\binto\\b|\\b(parameter|field|argument)\\b|\\bas (the )?`")
 )
 
-// listIntroAsks: a list item ("- `~/.kube/config`") whose list opens
-// with a request ("collect and attach the following before calling:").
-func listIntroAsks(s string, ss int) bool {
-	item := strings.TrimLeft(s[ss:], " ")
-	if !strings.HasPrefix(item, "- ") && !strings.HasPrefix(item, "* ") && !strings.HasPrefix(item, "• ") {
-		return false
+// listIntro returns the line that introduces the list whose item starts
+// at ss ("collect and attach the following before calling:"), walking
+// back over the list's other items; "" when ss is not a list item or the
+// list has no such line.
+func listIntro(s string, ss int) string {
+	isItem := func(t string) bool {
+		return strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "* ") || strings.HasPrefix(t, "• ")
 	}
-	// walk back over the list to the line that introduces it
+	if !isItem(strings.TrimLeft(s[ss:], " ")) {
+		return ""
+	}
 	k := ss
 	for n := 0; n < 12 && k > 0; n++ {
 		ls := strings.LastIndexByte(s[:k-1], '\n') + 1
 		line := strings.TrimSpace(s[ls : k-1])
 		if strings.HasSuffix(line, ":") {
-			return sensitiveRequest.MatchString(line) && listHandOn.MatchString(line)
+			return line
 		}
-		if !strings.HasPrefix(line, "- ") && !strings.HasPrefix(line, "* ") && !strings.HasPrefix(line, "• ") {
-			return false
+		if !isItem(line) {
+			return ""
 		}
 		k = ls
 	}
-	return false
+	return ""
+}
+
+// listIntroAsks: a list item ("- `~/.kube/config`") whose list opens
+// with a request ("collect and attach the following before calling:").
+func listIntroAsks(s string, ss int) bool {
+	line := listIntro(s, ss)
+	return line != "" && sensitiveRequest.MatchString(line) && listHandOn.MatchString(line)
 }
 
 // se is the sentence [i, j) of s with its features, for notARequest.
@@ -158,23 +168,8 @@ func opensClause(lead string) bool {
 // listIntroDetects: a list item whose list opens with what a detector
 // flags ("Flags, with the matching excerpt:").
 func listIntroDetects(s string, ss int) bool {
-	item := strings.TrimLeft(s[ss:], " ")
-	if !strings.HasPrefix(item, "- ") && !strings.HasPrefix(item, "* ") && !strings.HasPrefix(item, "• ") {
-		return false
-	}
-	k := ss
-	for n := 0; n < 12 && k > 0; n++ {
-		ls := strings.LastIndexByte(s[:k-1], '\n') + 1
-		line := strings.TrimSpace(s[ls : k-1])
-		if strings.HasSuffix(line, ":") {
-			return detectVerbs[firstWord(line)]
-		}
-		if !strings.HasPrefix(line, "- ") && !strings.HasPrefix(line, "* ") && !strings.HasPrefix(line, "• ") {
-			return false
-		}
-		k = ls
-	}
-	return false
+	line := listIntro(s, ss)
+	return line != "" && detectVerbs[firstWord(line)]
 }
 
 // listHandOn: the list's intro hands the items on.
