@@ -117,8 +117,10 @@ func listIntroAsks(s string, ss int) bool {
 	return line != "" && sensitiveRequest.MatchString(line) && listHandOn.MatchString(line)
 }
 
-// se is the sentence [i, j) of s with its features, for notARequest.
-func se(s string, i, j int) feature { return (&Text{orig: s[i:j], norm: s[i:j]}).textFeatures() }
+// spanFeatures are the features of s[i:j], for notARequest.
+func spanFeatures(s string, i, j int) feature {
+	return (&Text{orig: s[i:j], norm: s[i:j]}).textFeatures()
+}
 
 // notARequest reports that the request words before a path in a
 // description are not an order: the verb negated, or, in a sentence that
@@ -206,7 +208,7 @@ func sensitiveFileMatch(a *Text) (string, string) {
 			// finding ("credentials read from `~/.aws/credentials` and
 			// then logged"), not an item of a detector's list ("Flags: -
 			// Requests to read `~/.ssh`")
-			if !requestAfter.MatchString(after) && notARequest(a, s[ss:i], se(s, ss, send)) || listIntroDetects(s, ss) {
+			if !requestAfter.MatchString(after) && notARequest(a, s[ss:i], spanFeatures(s, ss, send)) || listIntroDetects(s, ss) {
 				continue
 			}
 			// The description's first sentence says what the tool does
