@@ -18,7 +18,7 @@
 #  3. makes the pins of the scans, untimed: pin, then the stdio transports
 #     accepted (approve --accept, as a maintained pin does), so that a
 #     default-rules scan of the clean inventory exits 0;
-#  4. times every command of the table RUNS times (3), in RUNS rounds of
+#  4. times every command of the table RUNS times (5), in RUNS rounds of
 #     every row in table order, so that both sizes and every command meet
 #     the machine alike (the growth ratios compare runs of the same
 #     rounds): the floor (bench/floor: read, encoding/json into any,
@@ -41,7 +41,7 @@
 #  7. the engine's go test benchmarks (detection alone and the pipeline):
 #     go test -run '^$' -bench . -benchmem ./engine/detect/ ./engine/scan/.
 #
-# Settings (environment): RUNS=3, CHANGES=50, DEBOUNCE=100ms,
+# Settings (environment): RUNS=5, CHANGES=50, DEBOUNCE=100ms,
 # IDLE_WINDOW=30s, GOBENCHTIME=500ms (go test -benchtime; GOBENCH=0 skips
 # them), BENCH_TIMEOUT=120 (seconds one run may take), SERVERS=400
 # TOOLS=50 (the 20,000-tool shape; the growth run doubles SERVERS),
@@ -64,7 +64,7 @@ case ${1:-} in
 	;;
 esac
 
-RUNS=${RUNS:-3}
+RUNS=${RUNS:-5}
 CHANGES=${CHANGES:-50}
 DEBOUNCE=${DEBOUNCE:-100ms}
 IDLE_WINDOW=${IDLE_WINDOW:-30s}
