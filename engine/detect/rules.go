@@ -438,6 +438,7 @@ func poisonDefault(t *engine.Tool) []engine.Signal {
 		plain         // a plain token the context reads
 		simple        // simple ASCII, lower-cased in low
 		other         // the general normaliser
+		slug          // a value written as words-joined-by-hyphens, read as words
 	)
 	kinds := sc.kinds[:0]
 	low := sc.low[:0]
@@ -445,6 +446,8 @@ func poisonDefault(t *engine.Tool) []engine.Signal {
 	for _, mt := range texts {
 		k := uint8(skip)
 		switch {
+		case mt.Field != "name" && slugPhrase(mt.Text):
+			k = slug
 		case plainToken(mt.Text):
 			if mt.Field == "title" || mt.Field == "description" {
 				k = plain
@@ -486,6 +489,10 @@ func poisonDefault(t *engine.Tool) []engine.Signal {
 			a.orig = mt.Text
 			a.norm = lowered[at : at+len(mt.Text)]
 			at += len(mt.Text)
+			finishSimple(a, ar)
+		case slug:
+			a.orig = mt.Text
+			a.norm = slugWords(mt.Text)
 			finishSimple(a, ar)
 		default:
 			normalizeInto(a, mt.Text)
