@@ -1048,7 +1048,7 @@ func failsUntil(a *Text, ss []sentence, n int) bool {
 
 // failureBefore: the tool said to fail.
 func failureBefore(t string) bool {
-	for _, w := range []string{"can work", "error", "raise", "returns empty", "returns an empty", "returns \"", "returns nothing", "rejected", "refuse", "blocked", "fails", "fail ", "will fail", "not ready", "notready", "insufficient", "unavailable", "disabled", "locked", "denied", "403", "401", "won't", "will not", "cannot"} {
+	for _, w := range []string{"can work", "invalid", "error", "raise", "returns empty", "returns an empty", "returns \"", "returns nothing", "rejected", "refuse", "blocked", "fails", "fail ", "will fail", "not ready", "notready", "insufficient", "unavailable", "disabled", "locked", "denied", "403", "401", "won't", "will not", "cannot"} {
 		if strings.Contains(t, w) {
 			return true
 		}
@@ -1060,7 +1060,7 @@ func failureBefore(t string) bool {
 // command, a file of the user's, another server's tool, or the user's
 // details.
 func harmfulPrerequisite(t string) bool {
-	for _, w := range []string{"shell tool", " shell ", "`env`", "git log", "git config", "printenv", "whoami", "~/", "'~'", " ~ ", ".git/", "/etc/", ".ssh", ".env", "*.conf", "e-mail address", "email address", "full name", "phone number", "home address", " server ", "server's", "list_directory", "read_file", "home directory", "follow every instruction", "follow all instructions", "\"~\"", "include_hidden", "follow the instructions in", "user's workspace"} {
+	for _, w := range []string{"shell tool", " shell ", "`env`", "git log", "git config", "printenv", "whoami", "~/", "'~'", " ~ ", ".git/", "/etc/", ".ssh", ".env", "*.conf", "e-mail address", "email address", "user's email", "user's e-mail", "user's phone", "full name", "phone number", "home address", " server ", "server's", "list_directory", "read_file", "home directory", "follow every instruction", "follow all instructions", "\"~\"", "include_hidden", "follow the instructions in", "user's workspace"} {
 		if strings.Contains(t, w) {
 			return true
 		}
