@@ -79,6 +79,9 @@ func harmfulBehaviourMatch(a *Text) (string, string) {
 		if f.any(kSend|kLeave|kGive) && strings.Contains(s[se.i:se.j], "by the a") && passiveByModel.MatchString(s[se.i:se.j]) && (f.any(kExternal|kHarmObj|kSecret|kConv) || strings.Contains(s[se.i:se.j], "public")) {
 			return sentenceHit(a, se, "states as a fact that the assistant moves the user's data")
 		}
+		if f&kLeave != 0 && f&kExternal != 0 && !strings.Contains(s[se.i:se.j], "public") && ownService(a, s[se.i:se.j]) {
+			continue // "Translate text (sent to api.translate.example)": the tool's own service
+		}
 		if f&kLeave != 0 && (f&kExternal != 0 || strings.Contains(s[se.i:se.j], "public") || f&kSecret != 0 && f&kNeg == 0 && keptSecrets(s[se.i:se.j])) {
 			return sentenceHit(a, se, "states as a fact that the user's data goes to outside parties")
 		}
@@ -165,3 +168,67 @@ func keptSecrets(t string) bool {
 	}
 	return false
 }
+
+// ownService reports a sentence whose every outside address is the
+// tool's own service: a label of the domain (five letters or more, not
+// a generic one) is a word of the tool's name, its server's name or the
+// first sentence of its description ("Translate text (sent to
+// api.translate.example)", "sent to helpdesk.paycube.example" in a
+// PayCube helpdesk tool). Documented sharing with the service a tool
+// fronts is what the tool is; a partner, an ad network or an address of
+// no such name stays an outside party, and so does any address when the
+// text speaks of secrets, the host or the conversation, or of a copy
+// made "also". A sentence with no domain, or with an e-mail address, is
+// not vouched for.
+func ownService(a *Text, t string) bool {
+	if a.tool == nil || strings.Contains(t, "@") || strings.Contains(t, "partner") || strings.Contains(t, "third") || strings.Contains(t, " also ") {
+		return false
+	}
+	// secrets, the host, the conversation or the user's private things
+	// anywhere in the text: what goes is worth taking whoever the address
+	// is named after ("passwords are also cached on relay.vaultcli.example")
+	if a.textFeatures()&(kSecret|kHost|kConv|kSysPrompt|kHarmObj) != 0 {
+		return false
+	}
+	own := a.tool.name + " " + a.tool.server
+	if d := a.tool.desc; d != nil {
+		first := d.norm[:min(len(d.norm), 200)]
+		if k := strings.IndexAny(first, "\n"); k >= 0 {
+			first = first[:k]
+		}
+		if k := strings.Index(first, ". "); k >= 0 {
+			first = first[:k]
+		}
+		own += " " + first
+	}
+	found := false
+	for k := 0; k < len(t); {
+		if !isWordByte(t[k]) {
+			k++
+			continue
+		}
+		i := k
+		for k < len(t) && (isWordByte(t[k]) || t[k] == '.' || t[k] == '-') {
+			k++
+		}
+		tok := strings.TrimRight(t[i:k], ".-")
+		if !strings.Contains(tok, ".") || !isDomain(tok) {
+			continue
+		}
+		found = true
+		mine := false
+		for _, label := range strings.FieldsFunc(tok, func(r rune) bool { return r == '.' || r == '-' }) {
+			if len(label) >= 5 && !genericLabel[label] && strings.Contains(own, label) {
+				mine = true
+				break
+			}
+		}
+		if !mine {
+			return false
+		}
+	}
+	return found
+}
+
+// genericLabel: domain labels that name no service.
+var genericLabel = map[string]bool{"example": true, "test": true, "invalid": true, "local": true, "localhost": true, "cloud": true, "data": true, "info": true, "online": true, "site": true, "host": true, "mail": true, "email": true, "files": true, "file": true, "sync": true, "logs": true, "collect": true, "collector": true, "ingest": true, "telemetry": true, "analytics": true, "track": true, "tracking": true, "backup": true, "upload": true, "uploads": true, "share": true, "storage": true, "service": true, "services": true, "tools": true, "tool": true}
