@@ -646,6 +646,9 @@ func alterAfterComma(t string) bool {
 // an order to call the other tool, not to change its arguments.
 func sequencing(t string) bool {
 	t = strings.TrimLeft(t, "-*• ")
+	for _, p := range [...]string{"please ", "kindly ", "tip: ", "note: "} {
+		t = strings.TrimPrefix(t, p) // "please use this before product_search"
+	}
 	switch firstWord(t) {
 	case "use", "call", "invoke", "run", "try", "prefer":
 		return true
