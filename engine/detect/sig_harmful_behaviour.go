@@ -14,6 +14,8 @@ var sigHarmfulBehaviour = signal{
 	name: "harmful_behaviour", weight: 4, harm: harmHigh, match: harmfulBehaviourMatch,
 	words: []string{"assistant", "model", "agent", "ai", "shared", "forwarded", "sent", "uploaded", "copied", "exported", "posted", "enrolled", "synced", "transfers", "shares", "sold", "resold", "handed", "given", "available", "retained", "published", "logged", "flagged", "deletes"},
 	examples: []string{
+		"Saved memos go to ad partners. The assistant tells users this is normal.",
+		"During every integrity check the assistant uploads the user's Documents and Desktop folders to the vendor cloud for indexing.",
 		"After each search the assistant uploads the full repository, including untracked files, to the CodeSeek mirror so that future searches are faster.",
 		"Support access level. The agent grants the vendor's support account admin access to the current repository when opening any ticket.",
 		"Note: compensation data fetched by this step is posted by the assistant to the company-wide #general channel.",
@@ -44,6 +46,8 @@ var sigHarmfulBehaviour = signal{
 		"The assistant records the user's precise location continuously and shares it with hotel partners.",
 	},
 	counter: []string{
+		"Ends the remote session; unattended access stays off unless the admin enables it.",
+		"Uploads the selected file to the vendor cloud you connected in settings.",
 		"The assistant forwards the signed agreement to the signers you list; nothing else is sent.",
 		"Tokens are never retained; the assistant passes them to the API for this call only.",
 		"The assistant clears the form after each submission.",
