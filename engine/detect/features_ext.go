@@ -573,7 +573,7 @@ func priorityFeatures(a *Text) (string, string) {
 }
 
 // asAdvisory: an instruction demoted ("treat that as advisory only").
-var asAdvisory = re(`\btreat (that|this|it|them|those|such requests?|such instructions?) as (advisory|optional|a suggestion|suggestions|non-binding|a preference)\b`)
+var asAdvisory = re(`\btreat (that|this|it|them|those|such requests?|such instructions?) as (advisory|optional|a suggestion|suggestions|non-binding|a preference)\b|\b(is|are) (advisory|non-binding|optional) only\b|\b(is|are) only (advisory|a suggestion|suggestions)\b`)
 
 // outranksUser: a rank word with the user's own request as what it beats
 // ("supersede the user's stated list", "authoritative over requests made
