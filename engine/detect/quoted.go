@@ -124,7 +124,7 @@ func ordersQuote(before string) bool {
 // ~/.ssh"): the tool describing its catch, not ordering the model.
 func maskExamples(a *Text) {
 	s := a.norm
-	if !strings.Contains(s, "like ") && !strings.Contains(s, "such as") && !strings.Contains(s, "e.g.") && !strings.Contains(s, "example") && !strings.Contains(s, "contain") && !strings.Contains(s, "sample") && !strings.Contains(s, "asking for") && !strings.Contains(s, "addressed to") && !strings.Contains(s, "findings") && !strings.Contains(s, "reading") && !strings.Contains(s, " for:") {
+	if !strings.Contains(s, "like ") && !strings.Contains(s, "such as") && !strings.Contains(s, "e.g.") && !strings.Contains(s, "example") && !strings.Contains(s, "contain") && !strings.Contains(s, "decodes to") && !strings.Contains(s, "sample") && !strings.Contains(s, "asking for") && !strings.Contains(s, "addressed to") && !strings.Contains(s, "findings") && !strings.Contains(s, "reading") && !strings.Contains(s, " for:") {
 		return
 	}
 	drop := make([]bool, len(s))
@@ -203,7 +203,7 @@ func orNear(before string) bool {
 }
 
 func exampleMarker(before string) bool {
-	for _, m := range []string{" like", " such as", "e.g.", "e.g", " for example", " for instance", " example", " examples", " say", " saying", " containing", " contains", " contain", " asking for", " sample", " samples", " entries", " findings", " reading", " addressed to ai assistants", " addressed to the assistant", " addressed to assistants", " addressed to the model"} {
+	for _, m := range []string{" like", " such as", "e.g.", "e.g", " for example", " for instance", " example", " examples", " say", " saying", " containing", " contains", " contained", " contain", " decodes to", " asking for", " sample", " samples", " entries", " findings", " reading", " addressed to ai assistants", " addressed to the assistant", " addressed to assistants", " addressed to the model"} {
 		if strings.HasSuffix(before, m) || before == strings.TrimSpace(m) {
 			return true
 		}
