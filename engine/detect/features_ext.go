@@ -93,7 +93,7 @@ func crossToolFeatures(a *Text) (string, string) {
 		if len(ids) > 0 && f&kAlter != 0 && f&kServer != 0 && conditional(t) && !own {
 			return sentenceHit(a, se, "changes how another server's tool ("+ids[0]+") is called")
 		}
-		if f&kDeprecate != 0 && (len(ids) > 0 || f&kServer != 0) && all&kServer != 0 {
+		if f&kDeprecate != 0 && (len(ids) > 0 || f&kServer != 0) && all&kServer != 0 && !onThisServer(t) {
 			for m := n; m < len(ss) && m <= n+2; m++ {
 				g := ss[m].f
 				if (g.any(kModal|kEvery|kGive|kPrefer|kAlter) || g.has(kNeg|kCall)) && (g&kIdent != 0 || g&kCall != 0) {
@@ -108,6 +108,18 @@ func crossToolFeatures(a *Text) (string, string) {
 		return d, e
 	}
 	return foreignServerRule(a)
+}
+
+// onThisServer reports a sentence that places the tool it names on this
+// tool's own server ("this replaces get_grades_v1 on this same server,
+// which is deprecated"): a vendor retiring its own tool.
+func onThisServer(t string) bool {
+	for _, p := range [...]string{"this same server", "on this server", "of this server", "this server's", "the same server"} {
+		if strings.Contains(t, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // foreignToolAddress: a fixed e-mail address put beside another tool's
@@ -238,8 +250,8 @@ func crossNamedChange(a *Text) (string, string) {
 			ids = foreignIdents(a, t)
 		}
 		named := ids
-		if len(named) == 0 && !strings.Contains(t, " tool") && !dottedCandidate(t) {
-			continue // no tool named: nothing below can fire
+		if len(named) == 0 && !strings.Contains(t, " tool") && !dottedCandidate(t) || f&kDeprecate != 0 && onThisServer(t) {
+			continue // no tool named: nothing below can fire; or the vendor retires its own
 		}
 		own := ownSequence(t)
 		if len(named) == 0 {
