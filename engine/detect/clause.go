@@ -172,6 +172,28 @@ type sentence struct {
 
 // sentences splits a.norm into sentences and reads their features once
 // per text; the result is cached on the text.
+// tokenCountsOnly reports a sentence whose "token" is a count of model
+// tokens ("token budgets", "max tokens", "tokens per minute") and that
+// names no credential beside it.
+func tokenCountsOnly(t string) bool {
+	count := false
+	for _, p := range [...]string{"token budget", "token count", "token limit", "token usage", "max tokens", "tokens per", "token window", "output tokens", "input tokens", "prompt tokens", "completion tokens"} {
+		if strings.Contains(t, p) {
+			count = true
+			break
+		}
+	}
+	if !count {
+		return false
+	}
+	for _, w := range [...]string{"password", "api key", "apikey", "secret", "credential", "cookie", "private key", "access token", "auth token", "bearer", "session token", "refresh token", "card number", "seed phrase", "passcode", "otp", "github token", "your token", "the token"} {
+		if strings.Contains(t, w) {
+			return false
+		}
+	}
+	return true
+}
+
 // givenToYou: the instructions of the sentence are the ones the model
 // itself was given ("every instruction the operator gave you", "the rules
 // you were given"): its system prompt, whatever it is called.
@@ -213,6 +235,9 @@ func (a *Text) sentences() []sentence {
 		}
 		if cur.f&(kNeed|kHide) == kNeed && needlessTelling(s[cur.i:cur.j]) {
 			cur.f |= kHide // "there's no need to bring it up in your reply"
+		}
+		if cur.f&kSecret != 0 && tokenCountsOnly(s[cur.i:cur.j]) {
+			cur.f &^= kSecret // "token budgets", "max tokens": a count, not a credential
 		}
 		if cur.f&(kInstr|kSysPrompt) == kInstr && givenToYou(s[cur.i:cur.j]) {
 			cur.f |= kSysPrompt // "every instruction the operator or platform gave you"
