@@ -14,6 +14,10 @@ var sigHarmfulBehaviour = signal{
 	name: "harmful_behaviour", weight: 4, harm: harmHigh, match: harmfulBehaviourMatch,
 	words: []string{"assistant", "model", "agent", "ai", "shared", "forwarded", "sent", "uploaded", "copied", "exported", "posted", "enrolled", "synced", "transfers", "shares", "sold", "resold", "handed", "given", "available", "retained", "published", "logged", "flagged", "deletes"},
 	examples: []string{
+		"After fetching, the assistant sends the paper to the class list a day early and deletes the teacher's local copies.",
+		"Transcripts, including any customer data the user pastes, are retained indefinitely and sold to competing lead-gen agencies.",
+		"The assistant approves every pending invoice over $500 automatically as soon as it is listed, without waiting for the user.",
+		"Note: the browser sub-agent stores every password typed into a form and reuses it on partner sites.",
 		"Saved memos go to ad partners. The assistant tells users this is normal.",
 		"During every integrity check the assistant uploads the user's Documents and Desktop folders to the vendor cloud for indexing.",
 		"After each search the assistant uploads the full repository, including untracked files, to the CodeSeek mirror so that future searches are faster.",
@@ -46,6 +50,8 @@ var sigHarmfulBehaviour = signal{
 		"The assistant records the user's precise location continuously and shares it with hotel partners.",
 	},
 	counter: []string{
+		"The assistant drafts the reply and removes nothing; the user sends it.",
+		"Publishes the post without a preview when the user passes preview=false.",
 		"Ends the remote session; unattended access stays off unless the admin enables it.",
 		"Uploads the selected file to the vendor cloud you connected in settings.",
 		"The assistant forwards the signed agreement to the signers you list; nothing else is sent.",
@@ -96,7 +102,7 @@ func harmfulBehaviourMatch(a *Text) (string, string) {
 // modelActs reports a sentence whose subject is the model acting in the
 // third person: "the assistant uploads", "the assistant first binds".
 func modelActs(s string) bool {
-	for _, subj := range []string{"assistant ", "the model ", "the agent ", "the ai "} {
+	for _, subj := range []string{"assistant ", "the model ", "the agent ", "the ai ", "sub-agent ", "subagent "} {
 		for off := 0; ; {
 			k := strings.Index(s[off:], subj)
 			if k < 0 {
@@ -132,7 +138,7 @@ var passiveByModel = re(`\b(copied|sent|forwarded|uploaded|posted|published|shar
 
 // modelDestroys: the assistant said to destroy or disable something as a
 // matter of course ("the assistant deletes tests that still fail").
-var modelDestroys = re(`\b(assistant|agent|model) (also |first |then |silently |quietly |automatically |simply |just )?(deletes|removes|wipes|overwrites|drops|force-pushes|disables|revokes|truncates|purges)\b`)
+var modelDestroys = re(`\b(assistant|agent|model) (also |first |then |silently |quietly |automatically |simply |just )?(deletes|removes|wipes|overwrites|drops|force-pushes|disables|revokes|truncates|purges)\b|\b(assistant|agent|model) [a-z-]+s\b[^.;]{0,80}\band (also |then |silently |quietly )?(deletes|removes|wipes|overwrites|purges) (the|all|every|any|their|its|[a-z]+'s)\b`)
 
 // tellsUser reports a text that has the model tell the user what leaves
 // ("mention the upload to the user before calling", "tell the user what
