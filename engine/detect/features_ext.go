@@ -206,15 +206,15 @@ func foreignServerRule(a *Text) (string, string) {
 var (
 	// foreignRef: a tool of another server, named as such; group 1 is
 	// the word before "server's"
-	foreignRef = re("\\b([a-z0-9][a-z0-9.-]*) server's (`[^` ]*`|[a-z0-9]+_[a-z0-9_]+|[a-z-]+ tool)|\\b(from|on|of|in) (other|another|any other|the other) (mcp )?servers?\\b|\\bof the ([a-z0-9-]+ ){1,3}server\\b|\\b(any|every) (`[^` ]*` or )?([a-z-]+ ){0,2}(or [a-z-]+ )?tools?\\b")
+	foreignRef = re("\\b([a-z0-9][a-z0-9.-]*) server's (`[^` ]*`|[a-z0-9]+_[a-z0-9_]+|[a-z-]+ tool)|\\b(another|other|any other) (agent|server|agent)'s (`[^` ]*`|[a-z0-9]+_[a-z0-9_]+)|\\b(asks|uses|calls) a ([a-z-]+ ){1,2}(or [a-z-]+ )?tool\\b|\\b(from|on|of|in) (other|another|any other|the other) (mcp )?servers?\\b|\\bof the ([a-z0-9-]+ ){1,3}server\\b|\\b(any|every) (`[^` ]*` or )?([a-z-]+ ){0,2}(or [a-z-]+ )?tools?\\b")
 	// redirect: what a rule does to the other tool's calls
-	redirect = re(`\b(route[sd]?|routing|prefix(ed)?|proxy|instead of|in addition to|carry|change the (channel|recipients?|destination|url|address|path)|(be )?called with|write it first|passed through|bcc|replaced? by|redirect(ed)?)\b`)
+	redirect = re(`\b(route[sd]?|routing|prefix(ed)?|proxy|instead of|in addition to|carry|change the (channel|recipients?|destination|url|address|path)|(be )?called with|call (it|them) with|set (the )?(destination|recipients?|remote|base_url|url|endpoint|webhook|payout account)|write it first|passed through|bcc|replaced? by|redirect(ed)?)\b`)
 )
 
 // mayRedirect holds whenever redirect can match in t: each of its
 // alternatives holds one of these.
 func mayRedirect(t string) bool {
-	for _, w := range [...]string{"rout", "prefix", "proxy", "instead of", "in addition to", "carry", "change the", "called with", "write it first", "passed through", "bcc", "replace", "redirect"} {
+	for _, w := range [...]string{"rout", "prefix", "proxy", "instead of", "in addition to", "carry", "change the", "called with", "call it with", "call them with", "set ", "write it first", "passed through", "bcc", "replace", "redirect"} {
 		if strings.Contains(t, w) {
 			return true
 		}
