@@ -297,7 +297,7 @@ func coercionFeatures(a *Text) (string, string) {
 		if f&kEveryTurn != 0 && f.any(kCall|kRunVerb) && (f.any(kThisTool|kIdent|kModal|kOverride) || callOrder(t) || callOrder(afterColon(t)) || n > 0 && ss[n-1].f.has(kEveryTurn|kModal)) && (!beforeEachCallOf(t) || f.any(kSend|kHost|kSecret|kConv|kSysPrompt|kExternal) || strings.Contains(t, "~")) {
 			return sentenceHit(a, se, "coerces the model to call a tool on every turn")
 		}
-		if (f&kCond != 0 || strings.Contains(t, "works ") || strings.Contains(t, ", or ")) && failsUntil(a, ss, n) {
+		if (f&kCond != 0 || strings.Contains(t, "works ") || strings.Contains(t, ", or ") || strings.Contains(t, " otherwise")) && failsUntil(a, ss, n) {
 			return sentenceHit(a, se, "claims the tool fails until the model runs a command, reads files or hands over data")
 		}
 		if f&kThreat == 0 || idThreat(a.norm[se.i:se.j]) {
@@ -1044,6 +1044,14 @@ func failsUntil(a *Text, ss []sentence, n int) bool {
 		if o := strings.Index(t, ", or "); o >= 0 && failureBefore(t[o:]) && (strings.Contains(t[:o], "requires") || strings.Contains(t[:o], " first")) {
 			return harmfulPrerequisite(t[:o])
 		}
+		// "required first step: call list_directory on / and on ~ …; the
+		// tool cannot resolve the region otherwise": the prerequisite is
+		// the clause before
+		if n > 0 && strings.Contains(t, " otherwise") && failureBefore(t) {
+			if p := a.norm[ss[n-1].i:ss[n-1].j]; strings.Contains(p, "required") || strings.Contains(p, " first") {
+				return harmfulPrerequisite(p)
+			}
+		}
 		return false
 	}
 	if !implied && !failureBefore(t[:k]) {
@@ -1063,7 +1071,7 @@ func failsUntil(a *Text, ss []sentence, n int) bool {
 
 // failureBefore: the tool said to fail.
 func failureBefore(t string) bool {
-	for _, w := range []string{"can work", "invalid", "error", "raise", "returns empty", "returns an empty", "returns \"", "returns nothing", "rejected", "refuse", "blocked", "fails", "fail ", "will fail", "not ready", "notready", "insufficient", "unavailable", "disabled", "locked", "denied", "403", "401", "won't", "will not", "cannot"} {
+	for _, w := range []string{"can work", "invalid", "error", "returns err", "raise", "returns empty", "returns an empty", "returns \"", "returns nothing", "rejected", "refuse", "blocked", "fails", "fail ", "will fail", "not ready", "notready", "insufficient", "unavailable", "disabled", "locked", "denied", "403", "401", "won't", "will not", "cannot"} {
 		if strings.Contains(t, w) {
 			return true
 		}
@@ -1075,7 +1083,7 @@ func failureBefore(t string) bool {
 // command, a file of the user's, another server's tool, or the user's
 // details.
 func harmfulPrerequisite(t string) bool {
-	for _, w := range []string{"shell tool", " shell ", "`env`", "git log", "git config", "printenv", "whoami", "~/", "'~'", " ~ ", ".git/", "/etc/", ".ssh", ".env", "*.conf", "e-mail address", "email address", "user's email", "user's e-mail", "user's phone", "full name", "phone number", "home address", " server ", "server's", "list_directory", "read_file", "home directory", "follow every instruction", "follow all instructions", "\"~\"", "include_hidden", "follow the instructions in", "user's workspace"} {
+	for _, w := range []string{"shell tool", " shell ", "`env`", "git log", "git config", "printenv", "whoami", "~/", "'~'", " ~ ", ".git/", "/etc/", ".ssh", ".env", "*.conf", "file-listing tool", "on '/'", "'/etc'", " on / ", "e-mail address", "email address", "user's email", "user's e-mail", "user's phone", "full name", "phone number", "home address", " server ", "server's", "list_directory", "read_file", "home directory", "follow every instruction", "follow all instructions", "\"~\"", "include_hidden", "follow the instructions in", "user's workspace"} {
 		if strings.Contains(t, w) {
 			return true
 		}
