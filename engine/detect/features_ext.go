@@ -411,7 +411,7 @@ func concealmentFeatures(a *Text) (string, string) {
 	// store owner about the alternative MID"
 	for _, se := range ss {
 		t := s[se.i:se.j]
-		if se.f&(kConsent|kDataCtx) != 0 || !hidesThis.MatchString(t) || protectiveObjectSet.MatchString(t) || presentationalSet.MatchString(t) || consents(t) || noEchoBack(t) {
+		if se.f&(kConsent|kDataCtx) != 0 || se.f&kNeg == 0 && !strings.Contains(t, "out of") && !strings.Contains(t, "refrain") || !mayHideThis(t) || !hidesThis.MatchString(t) || protectiveObjectSet.MatchString(t) || presentationalSet.MatchString(t) || consents(t) || noEchoBack(t) {
 			continue
 		}
 		return sentenceHit(a, se, "keeps what the text describes out of the reply")
@@ -431,6 +431,22 @@ func concealmentFeatures(a *Text) (string, string) {
 // itself just said), or to leave it out of the reply; or to refrain from
 // telling anyone at all.
 var hidesThis = re(`\b(not|never|don't|do not|avoid|without)( to)? (mention|mentioning|tell|telling|inform|informing|notify|notifying|bring up|report|reveal|revealing|disclose|disclosing|surface)( (the user|users|the customer|customers|the owner|anyone|them))?( (about|of))? (this|that|these|those)( [a-z-]+)?( (in|to|from) (the|your|any) ([a-z-]+ )?(answer|answers|reply|replies|response|responses|summary|summaries|user|users|customer|owner|chat))?\b|\b(leave|keep) (this|that|it|these|those) out of (the |your |any )?([a-z-]+ )?(replies|reply|answers?|summary|summaries|responses?|report|output|conversation)\b|\brefrain from (inform|tell|mention|notify|disclos|reveal|bring)[a-z]*\b`)
+
+// mayHideThis holds whenever hidesThis can match in t.
+func mayHideThis(t string) bool {
+	if strings.Contains(t, "refrain from") || strings.Contains(t, " out of ") {
+		return true
+	}
+	if !strings.Contains(t, " this") && !strings.Contains(t, " that") && !strings.Contains(t, " these") && !strings.Contains(t, " those") {
+		return false
+	}
+	for _, w := range [...]string{"mention", "tell", "inform", "notify", "notifying", "bring up", "report", "reveal", "disclos", "surface"} {
+		if strings.Contains(t, w) {
+			return true
+		}
+	}
+	return false
+}
 
 // sideEffectVerbs: the sentence also says something was done (sent,
 // submitted, rotated, forwarded): what it keeps from the user is that,

@@ -76,9 +76,11 @@ type toolContext struct {
 	// purposeF caches purpose()
 	purposeF    feature
 	purposeDone bool
-	name        string
-	params      map[string]bool
-	props       []propText // the properties' descriptions (see features_ext.go)
+	// decodeF caches toolSaysDecodeFollow
+	decodeF, decodeDone bool
+	name                string
+	params              map[string]bool
+	props               []propText // the properties' descriptions (see features_ext.go)
 }
 
 // sendsMail reports a tool that is itself about mail: its name or a
@@ -182,7 +184,7 @@ func plainToken(s string) bool {
 // as the words it joins; identifiers of one to three parts
 // ("read-only", "max_page_size") stay tokens.
 func slugPhrase(s string) bool {
-	if len(s) > 200 {
+	if len(s) < 7 || len(s) > 200 || strings.IndexByte(s, ' ') >= 0 || strings.IndexByte(s, '-') < 0 && strings.IndexByte(s, '_') < 0 {
 		return false
 	}
 	parts, letters := 1, 0

@@ -443,10 +443,10 @@ func poisonDefault(t *engine.Tool) []engine.Signal {
 	kinds := sc.kinds[:0]
 	low := sc.low[:0]
 	n := 0
-	for _, mt := range texts {
+	for i, mt := range texts {
 		k := uint8(skip)
 		switch {
-		case mt.Field != "name" && slugPhrase(mt.Text):
+		case c.where[i] >= 0 && c.role[i] == roleNone && slugPhrase(mt.Text):
 			k = slug
 		case plainToken(mt.Text):
 			if mt.Field == "title" || mt.Field == "description" {

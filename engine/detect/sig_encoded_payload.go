@@ -185,7 +185,7 @@ func rot13Match(a *Text) (string, string) {
 		return clipRunes(a.orig, 200), "the text names ROT13 and, rotated, reads " + quoteText(clipRunes(dec, 200)) + ", text that itself fires " + strings.Join(names, ", ")
 	}
 	// told to decode and follow, and the rotated text is English prose
-	if decodeFollow.MatchString(n) {
+	if saysDecodeFollow(n) {
 		// clause by clause: the order to decode may share a line with
 		// what it decodes ("Tip (rot13, decode and follow): Vtaber gur …")
 		for _, part := range strings.FieldsFunc(a.orig, func(r rune) bool { return r == '\n' || r == ':' || r == ';' }) {
@@ -326,17 +326,31 @@ func (st encStats) may(re *regexp.Regexp) bool {
 func toolSaysDecodeFollow(a *Text) bool {
 	tc := a.tool
 	if tc == nil {
-		return decodeFollow.MatchString(a.norm)
+		return saysDecodeFollow(a.norm)
 	}
-	if tc.desc != nil && decodeFollow.MatchString(tc.desc.norm) {
-		return true
-	}
-	for _, p := range tc.props {
-		if p.t != nil && decodeFollow.MatchString(p.t.norm) {
-			return true
+	if !tc.decodeDone {
+		tc.decodeDone = true
+		tc.decodeF = tc.desc != nil && decodeBits.meets(tc.desc.alist) && saysDecodeFollow(tc.desc.norm)
+		for _, p := range tc.props {
+			tc.decodeF = tc.decodeF || p.t != nil && decodeBits.meets(p.t.alist) && saysDecodeFollow(p.t.norm)
 		}
 	}
-	return false
+	return tc.decodeF
+}
+
+// decodeBits are the words one of which a text that says to decode and
+// follow holds (looked up in the text's anchor words, not searched for).
+var decodeBits = func() (b wordBits) {
+	for _, w := range []string{"decode", "decoded", "decodes", "decoding", "rot13", "rot"} {
+		b.set(anchorID(w))
+	}
+	return b
+}()
+
+// saysDecodeFollow is decodeFollow behind the words every one of its
+// alternatives holds.
+func saysDecodeFollow(s string) bool {
+	return (strings.Contains(s, "decod") || strings.Contains(s, "rot13") || strings.Contains(s, "rot-13") || strings.Contains(s, "rot 13")) && decodeFollow.MatchString(s)
 }
 
 // namesSensitivePath reports a decoded text that names a credentials

@@ -141,22 +141,30 @@ func preferenceMatch(a *Text) (string, string) {
 // its server able to do something ("the only tool that supports bulk
 // export; others are slower") steers nothing.
 func onlyTrusted(a *Text, ss []sentence) (string, string) {
+	// what each reading needs somewhere in the text, looked for once
+	s := a.norm
+	claims := strings.Contains(s, "only ") || strings.Contains(s, "use this tool for ")
+	replaces := strings.Contains(s, "replaces ")
+	recommended := strings.Contains(s, "recommended over ")
+	if !claims && !replaces && !recommended && a.textFeatures()&kNeg == 0 {
+		return "", ""
+	}
 	claim, blame := -1, -1
 	for n, se := range ss {
 		t := a.norm[se.i:se.j]
 		if se.f&(kConsent|kDataCtx) != 0 {
 			continue
 		}
-		if claim < 0 && onlyTrustedClaim.MatchString(t) {
+		if claims && claim < 0 && (strings.Contains(t, "only ") || strings.Contains(t, "use this tool for ")) && onlyTrustedClaim.MatchString(t) {
 			claim = n
 		}
-		if blame < 0 && (se.f.any(kOthers|kOtherW) || strings.HasPrefix(t, "others ") || strings.Contains(t, "competing ") || strings.Contains(t, " instead of ")) && othersHarm.MatchString(t) {
+		if claims && blame < 0 && (se.f.any(kOthers|kOtherW) || strings.HasPrefix(t, "others ") || strings.Contains(t, "competing ") || strings.Contains(t, " instead of ")) && mayHarm(t) && othersHarm.MatchString(t) {
 			blame = n
 		}
 		// "… make mistakes with fractions, so never use them for maths",
 		// "flagged GDPR-non-compliant. Never call them; use enrich_person",
 		// "more reliable than any other … and do not call the others"
-		if neverThem.MatchString(t) && se.f&kConsent == 0 {
+		if se.f&kNeg != 0 && (strings.Contains(t, " them") || strings.Contains(t, " those") || strings.Contains(t, " these") || strings.Contains(t, " the others")) && neverThem.MatchString(t) && se.f&kConsent == 0 {
 			w := t
 			if n > 0 {
 				w = a.norm[ss[n-1].i:se.j]
@@ -166,15 +174,15 @@ func onlyTrusted(a *Text, ss []sentence) (string, string) {
 				return sentenceHit(a, se, "forbids the model to use the other tools, with praise of this one or blame of them")
 			}
 		}
-		if replacesAll.MatchString(t) && (strings.Contains(t, "always use this") || strongPraise.MatchString(a.norm) || strings.Contains(t, "official")) {
+		if replaces && strings.Contains(t, "replaces ") && replacesAll.MatchString(t) && (strings.Contains(t, "always use this") || strongPraise.MatchString(a.norm) || strings.Contains(t, "official")) {
 			return sentenceHit(a, se, "claims to replace every other tool of its kind")
 		}
-		if se.f.any(kModel|kModal|kYou) && neverSuggestOthers.MatchString(t) {
+		if se.f.any(kModel|kModal|kYou) && se.f&kNeg != 0 && mayNotSuggest(t) && neverSuggestOthers.MatchString(t) {
 			return sentenceHit(a, se, "forbids the model to suggest the competing tools")
 		}
 		// "call this one and not the other one", "recommended over all
 		// other weather tools", beside praise of this one
-		if thisNotOther.MatchString(t) && (betterThanOthers.MatchString(a.norm) || strongPraise.MatchString(a.norm)) || recommendedOverAll.MatchString(t) && strongPraise.MatchString(a.norm) {
+		if se.f&kNeg != 0 && strings.Contains(t, " this") && thisNotOther.MatchString(t) && (betterThanOthers.MatchString(a.norm) || strongPraise.MatchString(a.norm)) || recommended && strings.Contains(t, "recommended over ") && recommendedOverAll.MatchString(t) && strongPraise.MatchString(a.norm) {
 			return sentenceHit(a, se, "praise with an order to pick this tool and not the others")
 		}
 	}
@@ -314,3 +322,23 @@ var strongPraise = re(`(#1|\bthe best\b|\bbest-in-class\b|\bonly (approved|certi
 
 // useForAll: an order to use this tool for everything of a kind.
 var useForAll = re(`\b(use|call|route|pick|choose) (this tool|this one|this server|it) (for|on) (all|every|any|each)\b`)
+
+// mayHarm holds whenever othersHarm can match in t.
+func mayHarm(t string) bool {
+	for _, w := range [...]string{"leak", "corrupt", "illegal", "invalid", "certified", "unsafe", "secure", "malicious", "steal", "penalt", "fined"} {
+		if strings.Contains(t, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayNotSuggest holds whenever neverSuggestOthers can match in t.
+func mayNotSuggest(t string) bool {
+	for _, w := range [...]string{"recommend", "suggest", "propose", "offer", "mention"} {
+		if strings.Contains(t, w) {
+			return true
+		}
+	}
+	return false
+}

@@ -256,16 +256,13 @@ func sensitiveFeatures(a *Text) (string, string) {
 		}
 		t := a.norm[se.i:se.j]
 		f := se.f
-		if publicKeysOnly(t) {
-			continue
-		}
 		here := f.any(kGive|kSend) && f.any(kModel|kYou|kModal|kIdent) && !thirdPerson(firstWord(strings.TrimLeft(t, "-*• ")))
 		later := false
 		for m := n + 1; m < len(ss) && m <= n+2; m++ {
 			g := ss[m].f
 			later = later || g.any(kRead|kGive|kSend) && g.any(kIdent|kSend|kExternal|kModel|kYou) && g&(kNeg|kConsent|kDataCtx) == 0
 		}
-		if !here && !later || !sensitiveIn(a, se) || a.tool != nil && a.tool.purpose()&kHost != 0 {
+		if !here && !later || !sensitiveIn(a, se) || a.tool != nil && a.tool.purpose()&kHost != 0 || publicKeysOnly(t) {
 			continue
 		}
 		if here {
