@@ -186,7 +186,7 @@ func tokenCountsOnly(t string) bool {
 	if !count {
 		return false
 	}
-	for _, w := range [...]string{"password", "api key", "apikey", "secret", "credential", "cookie", "private key", "access token", "auth token", "bearer", "session token", "refresh token", "card number", "seed phrase", "passcode", "otp", "github token", "your token", "the token"} {
+	for _, w := range [...]string{"password", "api key", "apikey", "secret", "credential", "cookie", "private key", "access token", "auth token", "bearer", "session token", "refresh token", "card number", "seed phrase", "passcode", "otp", "github token", "api token", "oauth", "your token", "the token"} {
 		if strings.Contains(t, w) {
 			return false
 		}
