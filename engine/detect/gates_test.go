@@ -123,12 +123,17 @@ func TestPrefilterOfShapes(t *testing.T) {
 
 // TestGatesHoldWhereTheirExpressionsMatch: no gate is false where its
 // expression matches, on any text of the corpus; and each expression
-// matches somewhere, so the check is not empty.
+// matches somewhere, so the check is not empty. Under the race detector
+// (a single goroutine: nothing for it to find, ten times the time) it
+// reads every fourth text; the plain run reads all of them.
 func TestGatesHoldWhereTheirExpressionsMatch(t *testing.T) {
 	corpus := gateCorpus(t)
 	for _, g := range gates {
 		n := 0
-		for _, s := range corpus {
+		for k, s := range corpus {
+			if raceBuild && k%4 != 0 {
+				continue
+			}
 			for _, s := range []string{s, strings.TrimSpace(s)} {
 				if g.re.MatchString(s) {
 					n++
