@@ -136,8 +136,10 @@ func preferenceMatch(a *Text) (string, string) {
 // onlyTrusted: this tool claimed the only one to trust ("the only backup
 // tool the assistant should trust", "use only this"), with the others
 // accused of harm or illegality ("other backup connectors silently
-// corrupt data", "the invoice made by them is invalid"), or an order
-// never to suggest the competing ones. A tool that is the only one of
+// corrupt data", "the invoice made by them is invalid"); an order never
+// to suggest the competing ones; the others forbidden by a pronoun after
+// blame or praise ("… so never use them"); a claim to replace every tool
+// of a kind; or this one chosen and the other refused, with praise. A tool that is the only one of
 // its server able to do something ("the only tool that supports bulk
 // export; others are slower") steers nothing.
 func onlyTrusted(a *Text, ss []sentence) (string, string) {
