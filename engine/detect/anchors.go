@@ -22,7 +22,13 @@ const maxAnchorWords = len(wordBits{}) * 64
 // patterns are built, read-only afterwards.
 var anchorIDs = map[string]int{}
 
+// An anchor is one word as the automaton reads it (isAnchorWordByte). A
+// compound written with a hyphen or a dot ("third-party",
+// "git-credentials") never arrives whole: it is anchored on its longest
+// part, which every text that holds the compound also holds, so a gate
+// stays open wherever its expression can match.
 func anchorID(w string) int {
+	w = anchorPart(w)
 	if id, ok := anchorIDs[w]; ok {
 		return id
 	}
@@ -32,6 +38,28 @@ func anchorID(w string) int {
 	}
 	anchorIDs[w] = id
 	return id
+}
+
+// anchorPart returns w's longest run of word bytes (w itself when it is
+// one word).
+func anchorPart(w string) string {
+	best, start := "", -1
+	for i := 0; i <= len(w); i++ {
+		if i < len(w) && isAnchorWordByte(w[i]) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 && i-start > len(best) {
+			best = w[start:i]
+		}
+		start = -1
+	}
+	if best == "" {
+		panic("engine: anchor word without a letter: " + w)
+	}
+	return best
 }
 
 func (b *wordBits) set(id int) { b[id>>6] |= 1 << uint(id&63) }

@@ -16,16 +16,23 @@ import (
 // escapes, encoded payloads) still read everything.
 
 var dataCtxBits = func() (b wordBits) {
-	for _, w := range []string{"injection", "injections", "jailbreak", "jailbreaks", "phishing", "malicious", "adversarial", "red-team", "classify", "classifier", "detectors", "detector", "flags", "flagged", "blocked", "lint", "moderate", "dataset", "datasets", "corpus", "samples", "lure", "risky", "scanner", "evaluation", "social-engineering", "guardrail", "guardrails", "verdict", "verdicts", "phrases", "payload", "payloads", "attacker", "attackers", "sanitize", "sanitizes", "sanitizer", "sanitise", "sanitises", "untrusted", "hostile", "bait", "canary", "poisoning", "auditor", "indicators", "detects", "quarantine", "quarantined", "obeyed", "classifies", "classified", "spam"} {
+	for _, w := range []string{"injection", "injections", "jailbreak", "jailbreaks", "phishing", "malicious", "adversarial", "redteam", "teaming", "classify", "classifier", "detectors", "detector", "flags", "flagged", "blocked", "lint", "moderate", "dataset", "datasets", "corpus", "samples", "lure", "risky", "scanner", "evaluation", "guardrail", "guardrails", "verdict", "verdicts", "phrases", "payload", "payloads", "attacker", "attackers", "sanitize", "sanitizes", "sanitizer", "sanitise", "sanitises", "untrusted", "hostile", "bait", "canary", "poisoning", "auditor", "indicators", "detects", "quarantine", "quarantined", "obeyed", "classifies", "classified", "spam"} {
 		b.set(anchorID(w))
 	}
 	return b
 }()
 
+// dataCtx reports the words of a data context in a. The compounds
+// ("red-team", "social-engineering") are read from the text: the anchor
+// words see only their parts, which alone say nothing.
+func dataCtx(a *Text) bool {
+	return dataCtxBits.meets(a.alist) || strings.Contains(a.norm, "red-team") || strings.Contains(a.norm, "red team") || strings.Contains(a.norm, "social-engineering") || strings.Contains(a.norm, "social engineering")
+}
+
 // maskQuoted drops the content of quoted spans from a.norm when the text
 // handles injections as data.
 func maskQuoted(a *Text) {
-	if !dataCtxBits.meets(a.alist) || roleFence(a.norm) {
+	if !dataCtx(a) || roleFence(a.norm) {
 		maskExamples(a)
 		return
 	}

@@ -505,7 +505,7 @@ func poisonDefault(t *engine.Tool) []engine.Signal {
 	}
 	sc.norm = norm
 	setContext(c, norm, t.Server, sc)
-	if tc := &sc.tc; tc.desc != nil && dataCtxBits.meets(tc.desc.alist) {
+	if tc := &sc.tc; tc.desc != nil && dataCtx(tc.desc) {
 		enumsAsData(c, norm)
 	}
 	// the texts some signal runs on, each with a place for its anchor set
