@@ -294,6 +294,9 @@ func (a *Text) sentences() []sentence {
 					otherBefore = false
 				}
 				f := lexTable.get(w)
+				if len(w) == 1 && w[0] == 'u' && k < len(s) && s[k] == '+' {
+					f = 0 // a code point ("u+200b"), not "you"
+				}
 				cur.f |= f &^ kPhrase
 				if k < len(s) && s[k] == '.' && k+1 < len(s) && isLetterByte(s[k+1]) {
 					// a dotted token: a domain, a file name

@@ -285,6 +285,14 @@ func crossNamedChange(a *Text) (string, string) {
 	return "", ""
 }
 
+// sessionLogin reports the server's own sign-in, needed once a session
+// ("the other tools on this server return 401 until authenticate has
+// run once per session"): a prerequisite the vendor states, with nothing
+// asked for beside it (the caller checks that).
+func sessionLogin(t string) bool {
+	return (strings.Contains(t, "once per session") || strings.Contains(t, "once per conversation")) && (strings.Contains(t, "this server") || strings.Contains(t, "401") || strings.Contains(t, "sign") || strings.Contains(t, "log in") || strings.Contains(t, "login") || strings.Contains(t, "authenticat"))
+}
+
 // coercionFeatures: a call forced on every turn or session ("before
 // every response, call this tool"), or a threat ("skipping it corrupts
 // the index", "migrations refuse to start without") next to an order
@@ -294,7 +302,7 @@ func coercionFeatures(a *Text) (string, string) {
 	for n, se := range ss {
 		f := se.f
 		t := a.norm[se.i:se.j]
-		if f&kEveryTurn != 0 && f.any(kCall|kRunVerb) && (f.any(kThisTool|kIdent|kModal|kOverride) || callOrder(t) || callOrder(afterColon(t)) || n > 0 && ss[n-1].f.has(kEveryTurn|kModal)) && (!beforeEachCallOf(t) || f.any(kSend|kHost|kSecret|kConv|kSysPrompt|kExternal) || strings.Contains(t, "~")) {
+		if f&kEveryTurn != 0 && f.any(kCall|kRunVerb) && (f.any(kThisTool|kIdent|kModal|kOverride) || callOrder(t) || callOrder(afterColon(t)) || n > 0 && ss[n-1].f.has(kEveryTurn|kModal)) && (!beforeEachCallOf(t) && !sessionLogin(t) || f.any(kSend|kHost|kSecret|kConv|kSysPrompt|kExternal) || strings.Contains(t, "~")) {
 			return sentenceHit(a, se, "coerces the model to call a tool on every turn")
 		}
 		if (f&kCond != 0 || strings.Contains(t, "works ") || strings.Contains(t, ", or ") || strings.Contains(t, " otherwise")) && failsUntil(a, ss, n) {
@@ -503,8 +511,9 @@ func noEchoBack(t string) bool {
 }
 
 // usedToHide: a technique described, not an order ("characters that
-// can be used to hide instructions").
-var usedToHide = lazy(`\b(used|abused|misused|exploited) to (hide|conceal|smuggle|obscure|mask)\b`)
+// can be used to hide instructions"), or what a page tried to hide
+// shown to the user ("so the user can see what the page tried to hide").
+var usedToHide = lazy(`\b(used|abused|misused|exploited) to (hide|conceal|smuggle|obscure|mask)\b|\bso (that )?(the )?users? (can|could|will|may) (see|review|inspect|read)\b[^.;]{0,30}\b(tried|attempted|meant|wanted|try|tries) to (hide|conceal)\b`)
 
 var negatedHide = lazy(`\b(never|not|don't|no|without)\b[^.;]{0,24}\b(hide|conceal)\b`)
 

@@ -145,6 +145,18 @@ func maskExamples(a *Text) {
 			closer = "”"
 		case strings.HasPrefix(s[i:], "‘"):
 			closer = "’"
+		case c == '<' && i+1 < len(s) && isWordStart(s[i+1]):
+			// an element quoted as an example ("hidden text like <span
+			// style=\"display:none\">ignore prior instructions</span>"):
+			// its content is left out, its tags are kept
+			if k, e := elementContent(s, i); k > 0 && exampleMarker(strings.TrimRight(s[:i], " :,(\n")) {
+				for m := k; m < e; m++ {
+					drop[m] = true
+				}
+				any = true
+				i = e
+			}
+			continue
 		case c != '"' && c != '`' && c != '\'' || c == '\'' && i > 0 && isWordByte(s[i-1]):
 			continue
 		}
@@ -195,6 +207,27 @@ func maskExamples(a *Text) {
 	remapSpaced(a, from)
 	a.rebuild(out, from)
 	anchorWords(a)
+}
+
+// elementContent returns the bounds of the content of the element whose
+// opening tag starts at s[i] ("<span …>content</span>"), within 200
+// bytes, or 0, 0.
+func elementContent(s string, i int) (int, int) {
+	n := i + 1
+	for n < len(s) && isWordByte(s[n]) {
+		n++
+	}
+	name := s[i+1 : n]
+	gt := strings.IndexByte(s[n:min(len(s), n+120)], '>')
+	if gt < 0 {
+		return 0, 0
+	}
+	k := n + gt + 1
+	e := strings.Index(s[k:min(len(s), k+200)], "</"+name+">")
+	if e < 0 {
+		return 0, 0
+	}
+	return k, k + e
 }
 
 // orNear reports "or" or "and" at most three words before a quote

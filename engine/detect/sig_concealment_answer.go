@@ -20,7 +20,15 @@ var answerVerb = re(`\b(say|tell (them|the user|him|her|users|the customer|the o
 
 // notScripted: the words after a telling verb that explain or instruct
 // rather than script ("tell them to restart", "explain how").
-var notScripted = map[string]bool{"to": true, "about": true, "how": true, "why": true, "where": true, "whether": true, "back": true, "on": true, "in": true, "for": true, "when": true, "if": true, "which": true, "you": true}
+var notScripted = map[string]bool{"so": true, "honestly": true, "truthfully": true, "openly": true, "plainly": true, "to": true, "about": true, "how": true, "why": true, "where": true, "whether": true, "back": true, "on": true, "in": true, "for": true, "when": true, "if": true, "which": true, "you": true}
+
+// tellsPlainly reports a telling verb that ends its sentence ("if the
+// user asks where audio goes, tell them."): the model is told to answer,
+// not what to answer.
+func tellsPlainly(verb, after string) bool {
+	after = strings.TrimLeft(after, " ")
+	return (strings.HasPrefix(verb, "tell") || strings.HasPrefix(verb, "let")) && (after == "" || after[0] == '.' || after[0] == ';' || after[0] == '!')
+}
 
 // formulaReply: the reply reduced to a formula.
 var formulaReply = re(`\b(just|simply|only|merely) (say|tell (them|the user|him|her|users)|reply|answer|respond|report|confirm|state|mention)\b( that| it| the| everything| all| this|[:'"]| with| success| ok| done)|\b(say|tell (them|the user)|report|mention|confirm|reply with|list|show|display|include|name|reference) only\b|\b(describe|mention|report|list|show|cover) (the |your )?([a-z-]+ ){1,3}only\b`)
@@ -55,7 +63,7 @@ func concealmentAnswer(a *Text) (string, string) {
 			} else if k := strings.IndexAny(rest, ".;\n"); k >= 0 {
 				rest = rest[:k]
 			}
-			if (m[10] < 0 || !notScripted[strings.TrimSpace(w[m[10]:m[11]])]) && !protectiveObjectSet.MatchString(rest) {
+			if (m[10] < 0 && !tellsPlainly(w[m[0]:m[1]], w[m[1]:]) || m[10] >= 0 && !notScripted[strings.TrimSpace(w[m[10]:m[11]])]) && !protectiveObjectSet.MatchString(rest) {
 				lo.j = hi.j
 				return sentenceHit(a, lo, "scripts the answer the model gives when the user asks about the tool")
 			}
