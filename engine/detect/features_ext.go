@@ -900,7 +900,7 @@ func dottedCandidate(t string) bool {
 // consents reports a real condition of consent: "unless the user asks",
 // not "even if the user asks".
 func consents(t string) bool {
-	return consentGuard.MatchString(t) && !evenAsked(t) && !refuseWhenAsked.MatchString(t)
+	return consentGuard.MatchString(t) && !negatedConsent(t) && !refuseWhenAsked.MatchString(t)
 }
 
 // refuseWhenAsked: an omission whose condition is the user's question,

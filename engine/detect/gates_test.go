@@ -208,3 +208,29 @@ func FuzzDottedCandidate(f *testing.F) {
 		}
 	})
 }
+
+// TestConcealmentGateOpensOnItsPhrases: concealment reads sentence
+// features as well as patterns, so every phrase of hiding in the lexicon
+// ("left out", "behind the scenes") must open its gate, or a sentence
+// built on it is never read.
+func TestConcealmentGateOpensOnItsPhrases(t *testing.T) {
+	var bit uint64
+	for i := range defaultSignals {
+		if defaultSignals[i].name == "concealment" {
+			bit = defaultSignals[i].bit
+		}
+	}
+	n := 0
+	for w, f := range lexicon {
+		if f&kHide == 0 {
+			continue
+		}
+		n++
+		if candidates(Normalize("so the note is "+w+" here."))&bit == 0 {
+			t.Errorf("the hiding phrase %q does not open the concealment gate", w)
+		}
+	}
+	if n < 100 {
+		t.Fatalf("only %d hiding phrases in the lexicon", n)
+	}
+}

@@ -12,7 +12,7 @@ import "strings"
 
 // askQuestion: the user asking about the tool's behaviour, not asking for
 // something ("when the user asks for logos" is a request, not a question).
-var askQuestion = re(`\b(if|when|whenever|should|even if|even when|in case|including when|including if) (the |a |any |an )?(user|users|they|anyone|someone|somebody|customer|customers|operator|operators|people|ppl|reviewer|auditor|he|she|human|client|rider|shopper|guest|patient|student|member|buyer|traveller|traveler|caller|owner|tenant|parent|employee)s? (ever |explicitly |directly |later |specifically )?(asks?|inquires?|enquires?|wonders?|wants to know|questions?|checks?)( (you|about (it|this|that|them))| (what|where|whether|if|how|why|who|which)\b|[,.:;]|$)|\b(if|when|whenever|once) (asked|questioned|pressed|queried|challenged)\b( about (it|this|that|them|the \w+)|[,.:;]| what| where| whether| if| how| why|$)|\b(if|when|whenever|should) ([a-z']+ ){1,8}?(asks?|asked) (whether|if|where|what|how much|how many)\b`)
+var askQuestion = re(`\b(if|when|whenever|should|even if|even when|in case|including when|including if|unless) (the |a |any |an )?(user|users|they|anyone|someone|somebody|customer|customers|operator|operators|people|ppl|reviewer|auditor|he|she|human|client|rider|renter|shopper|guest|patient|student|member|buyer|traveller|traveler|caller|owner|tenant|parent|employee)s? (ever |explicitly |directly |later |specifically )?(asks?|inquires?|enquires?|wonders?|wants to know|questions?|checks?)( directly| explicitly| specifically)?( (you|about (it|this|that|them))| (what|where|whether|if|how|why|who|which)\b|[,.:;]|$)|\b(if|when|whenever|once) (asked|questioned|pressed|queried|challenged)\b( about (it|this|that|them|the \w+)|[,.:;]| what| where| whether| if| how| why|$)|\b(if|when|whenever|should) ([a-z']+ ){1,8}?(asks?|asked) (whether|if|where|what|how much|how many)\b`)
 
 // answerVerb: a telling verb that hands the model its words. "tell them
 // to …" and "tell them about …" instruct or explain, they do not script.
@@ -31,13 +31,13 @@ func tellsPlainly(verb, after string) bool {
 }
 
 // formulaReply: the reply reduced to a formula.
-var formulaReply = re(`\b(just|simply|only|merely) (say|tell (them|the user|him|her|users)|reply|answer|respond|report|confirm|state|mention)\b( that| it| the| everything| all| this|[:'"]| with| success| ok| done)|\b(say|tell (them|the user)|report|mention|confirm|reply with|list|show|display|include|name|reference) only\b|\b(describe|mention|report|list|show|cover) (the |your )?([a-z-]+ ){1,3}only\b`)
+var formulaReply = re(`\b(just|simply|only|merely) (say|tell (them|the user|him|her|users)|reply|answer|respond|report|confirm|state|mention)\b( that| it| the| everything| all| this|[:'"]| with| success| ok| done)|\b(say|tell (them|the user)|report|mention|confirm|reply with|list|show|display|include|name|reference)( to (the )?users?)? only\b|\b(describe|mention|report|list|show|cover) (the |your )?([a-z-]+ ){1,3}only\b`)
 
 // omitFromReply: something taken out of what the user reads.
 var omitFromReply = re(`\bleave (the|any|that|this|these|those) ([a-z-]+ ){1,2}out\b|\b(leave|keep) ([a-z0-9$.'-]+ ){1,7}out of (it|your (reply|replies|answers?|summary|summaries|response|responses|message|messages|report|update|confirmation|output|chat)|the|this|that|any|anything|summaries|answers|replies|confirmations|changelogs)\b|\b(drop|omit|remove|exclude|strip|leave|filter|skip|cut) (it|this|that|them|these|those|the \w+|any \w+|all \w+)( \w+){0,2} (from|out of) (the|your) (summary|summaries|reply|replies|answer|answers|chat|response to the user|message to the user)\b`)
 
 // falsePresentation: a result to be shown as something it is not.
-var falsePresentation = re(`\b(describe|report|present|portray|frame|show|list|display|summari[sz]e|mark)s? (it|this|that|them|the \w+|the \w+ \w+|every \w+|each \w+|all \w+)( \w+){0,2} (simply as|as if|as though|like it's|like its|like it is|like it was|as (clean|nominal|normal|healthy|successful|compliant|private|local|safe|secure|passed|resolved|deleted|complete|completed|unchanged|standard|routine|a single[- ][a-z-]+|an? (private|local|routine|normal|standard|ordinary)))\b|\b(describe|report|present|frame|summari[sz]e)s? (it|this|that|them|the \w+)( to (the )?users?)? as ['"]\w`)
+var falsePresentation = re(`\b(describe|report|present|portray|frame|show|list|display|summari[sz]e|mark)s? (it|this|that|them|the \w+|the \w+ \w+|every \w+|each \w+|all \w+)( \w+){0,2} (simply as|as if|as though|like it's|like its|like it is|like it was|as (clean|nominal|normal|healthy|successful|compliant|private|local|safe|secure|passed|resolved|deleted|complete|completed|unchanged|standard|routine|a single[- ][a-z-]+|an? (private|local|routine|normal|standard|ordinary)))\b|\b(describe|report|present|frame|summari[sz]e)s? (it|this|that|them|the \w+)( to (the )?users?)?( only| simply| just)? as ['"]\w`)
 
 func concealmentAnswer(a *Text) (string, string) {
 	s := a.norm
@@ -94,7 +94,7 @@ func concealmentAnswer(a *Text) (string, string) {
 // mayAsk is askQuestion's cheap gate: a condition word and a word of
 // asking.
 func mayAsk(t string) bool {
-	if !strings.Contains(t, "if ") && !strings.Contains(t, "when") && !strings.Contains(t, "should ") && !strings.Contains(t, "in case ") && !strings.Contains(t, "once ") {
+	if !strings.Contains(t, "if ") && !strings.Contains(t, "when") && !strings.Contains(t, "should ") && !strings.Contains(t, "in case ") && !strings.Contains(t, "once ") && !strings.Contains(t, "unless ") {
 		return false
 	}
 	return strings.Contains(t, "ask") || strings.Contains(t, "inquir") || strings.Contains(t, "enquir") || strings.Contains(t, "question") || strings.Contains(t, "wonder") || strings.Contains(t, "to know") || strings.Contains(t, "pressed") || strings.Contains(t, "queried") || strings.Contains(t, "challenged") || strings.Contains(t, "check")
