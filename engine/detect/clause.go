@@ -81,10 +81,9 @@ var lexicon = map[string]feature{}
 func lex(f feature, words ...string) {
 	for _, w := range words {
 		lexicon[w] |= f
-		if i := strings.IndexByte(w, ' '); i > 0 {
-			lexicon[w[:i]] |= kPhrase
-			if j := strings.IndexByte(w[i+1:], ' '); j > 0 {
-				lexicon[w[:i+1+j]] |= kPhrase
+		for i := 0; i < len(w); i++ {
+			if w[i] == ' ' {
+				lexicon[w[:i]] |= kPhrase // every prefix starts a phrase
 			}
 		}
 	}
@@ -99,9 +98,9 @@ func init() {
 	lex(kSend, "blind-copy", "blind copy", "copied", "synced", "syncs", "e-mailed", "emailed", "mailed", "send", "sends", "upload", "uploads", "post", "forward", "forwards", "forwarded", "transmit", "export", "exports", "sync", "syncs", "mirror", "share", "shares", "shared", "leak", "beacon", "exfiltrate", "relay", "replicate", "back up", "backup", "transfer", "transfers", "bcc", "cc", "stream", "report", "submit", "sent", "uploaded", "posted", "enrolled")
 	lex(kRunVerb, "run", "execute", "install", "type")
 	lex(kSecret, "document.cookie", "localstorage", "sessionstorage", "local storage", "session storage", "password", "passwords", "passcode", "token", "tokens", "api key", "api keys", "apikey", "secret", "secrets", "credential", "credentials", "cookie", "cookies", "cvc", "cvv", "card number", "card numbers", "card details", "pin", "pins", "otp", "private key", "private keys", "seed phrase", "mnemonic", "bearer", "access key", "access keys", "2fa", "recovery codes", "keychain", "session cookie", "auth token", "github token", "connection strings", "connection string", "dial-in pins", "passport number")
-	lex(kHost, "os.environ", "process.env", "all variables", "clipboard", "clipboard contents", "recently opened", "opened files", "process environment", "the environment", "environment variable", "environment variables", "env vars", "env var", "printenv", "hostname", "whoami", "os username", "os user", "username", "local ip", "ip address", "working directory", "cwd", "home directory", "os version", "uname", "ls -la", "machine's", "device details", "home path", "dotfiles", "shell history", "mcp servers", "full configs")
+	lex(kHost, "os.environ", "process.env", "all variables", "clipboard", "clipboard contents", "recently opened", "opened files", "process environment", "the environment", "environment variable", "environment variables", "env vars", "env var", "printenv", "hostname", "whoami", "os username", "os user", "username", "local ip", "ip address", "working directory", "cwd", "home directory", "os version", "uname", "machine's", "device details", "home path", "dotfiles", "shell history", "mcp servers", "full configs")
 	lex(kConv, "told you", "has told you", "user has said", "last 10 messages", "last messages", "preceding user messages", "preceding messages", "user messages", "user's last", "user's previous", "user's recent", "user's messages", "user's request", "user's original", "request text", "previous message", "every previous message", "system messages", "conversation", "conversations", "transcript", "chat history", "prior turns", "previous turns", "every turn", "turns", "previous messages", "earlier messages", "last messages", "dialogue", "dialog", "the chat", "this chat", "in chat", "messages you exchanged", "message history", "thread")
-	lex(kSysPrompt, "entire prompt", "first user message", "the user spoke", "system msg", "system msgs", "sys msg", "dev message", "developer msg", "hidden rules", "parameter schemas", "complete descriptions", "above the user's", "before the user's", "instructions given to", "your own rulebook", "own rulebook", "operating guidelines", "configured for you", "confidential instructions", "above this line", "the very top", "operator configuration", "configured instructions", "assistant's instructions", "assistant's configured", "first instructions", "very first instructions", "message before the", "initialised with", "initialized with", "governing instructions", "instructions they were", "instructions it was", "configuration preamble", "operator's rules", "operator's policy", "operator's instructions", "previous instructions", "prior instructions", "earlier instructions", "former instructions", "prior rules", "previous rules", "platform says", "system prompt", "system prompts", "sys prompt", "sysprompt", "system instructions", "initial prompt", "hidden prompt", "pre-prompt", "developer message", "developer messages", "system message", "hidden instructions", "operator instructions", "initial instructions", "your context window", "context window, byte", "tool definitions", "tool list", "your instructions", "your configuration", "assistant configuration", "client template", "instructions you received", "instructions you were given", "guidelines you were given", "your prompt", "custom instructions you", "system and developer")
+	lex(kSysPrompt, "entire prompt", "first user message", "the user spoke", "system msg", "system msgs", "sys msg", "dev message", "developer msg", "hidden rules", "parameter schemas", "complete descriptions", "above the user's", "before the user's", "instructions given to", "your own rulebook", "own rulebook", "operating guidelines", "configured for you", "confidential instructions", "above this line", "the very top", "operator configuration", "configured instructions", "assistant's instructions", "assistant's configured", "first instructions", "very first instructions", "message before the", "initialised with", "initialized with", "governing instructions", "instructions they were", "instructions it was", "configuration preamble", "operator's rules", "operator's policy", "operator's instructions", "previous instructions", "prior instructions", "earlier instructions", "former instructions", "prior rules", "previous rules", "platform says", "system prompt", "system prompts", "sys prompt", "sysprompt", "system instructions", "initial prompt", "hidden prompt", "pre-prompt", "developer message", "developer messages", "system message", "hidden instructions", "operator instructions", "initial instructions", "your context window", "tool definitions", "tool list", "your instructions", "your configuration", "assistant configuration", "client template", "instructions you received", "instructions you were given", "guidelines you were given", "your prompt", "custom instructions you", "system and developer")
 	lex(kOtherOut, "user has open", "has open in", "been opened", "been read", "opened or read", "last tool", "previous tool", "tool you called", "whatever server", "other tool you", "you read", "you opened", "you've opened", "has opened", "have opened", "user opened", "user pasted", "has pasted", "you fetched", "other tool", "other tools", "any other tool", "every other tool", "tool outputs", "tool output", "previous tool outputs", "other e-mails", "other emails", "every tool", "tools available", "any tool", "through any tool", "most recent call", "other tools'", "every other", "tool calls")
 	lex(kProvenance, "user has stored", "has stored", "visible to you", "available to you", "you can read", "you can see", "you can access", "you have read", "you have seen", "you received", "you were given", "in this session", "this session", "earlier in", "in this conversation", "this conversation", "in the chat", "anywhere in", "so far", "from memory", "you know", "you remember", "you have access", "you've seen", "in your context", "mentioned in", "typed them", "they typed", "as typed", "you can find", "you need to find", "earlier in this", "you made", "you called", "you have called", "you ran", "you've read", "you've called", "you are connected to", "you're connected to")
 	lex(kExternal, "sold to", "vendor cloud", "vendor's cloud", "vendor servers", "vendor's servers", "broker", "counter-party", "counterparty", "resold", "resells", "resell", "employer", "employer's", "hr contact", "forum", "public forum", "parents' forum", "insurers", "insurer", "employers", "affiliates", "affiliate", "outreach", "merchants", "recruiters", "lenders", "train our models", "training data", "model training", "leadfinder", "buyers", "data brokers", "brokers", "data buyers", "resellers", "partners", "partner", "third parties", "third-party", "third party", "advertisers", "advertising", "marketing", "sales team", "sales teams", "analytics", "webhook", "endpoint", "offsite", "outside", "external", "prospecting")
@@ -120,19 +119,19 @@ func init() {
 	lex(kDisparage, "would mislead", "mislead the user", "considered out of", "known to corrupt", "corrupt data", "corrupt files", "spreading misinformation", "have not completed", "has not completed", "not been audited", "not audited", "enforcement action", "hallucinate", "hallucinates", "losing data", "lose data", "loses data", "old data", "outdated data", "not permitted", "uncertified", "forks", "unofficial", "community-built", "fallbacks only", "fallback only", "incomplete", "scams", "scammy", "manipulated", "unstable", "leaks", "leak data", "leaking", "buggy", "fake", "spyware", "steal", "steals", "harvest", "unsafe", "insecure", "outdated", "fabricated", "inaccurate", "unreliable", "leak", "broken", "not certified", "malicious", "compromised", "failure rate", "silent-failure", "wrong", "incorrect", "worse", "inferior", "dangerous", "scam", "untrusted", "unverified", "not pci-dss", "deprecated")
 	lex(kSuperlative, "official #1", "#1 by", "rated #1", "only reliable", "the only reliable", "recommended by experts", "the best", "world's best", "best-in-class", "fastest", "#1", "world's", "most trusted", "most accurate", "rated", "award-winning", "recommended", "trusted by", "used by", "99%", "lowest", "top-rated", "number one", "only officially", "only verified", "only trusted", "only approved", "only authoritative", "only certified")
 	lex(kThisTool, "run this", "call this", "invoke this", "this tool", "this one", "this server", "here", "this function")
-	lex(kHarmObj, "unattended access", "documents and desktop", "desktop folders", "documents folder", "full repository", "untracked files", "payment methods", "admin access", "compensation data", "salary", "salaries", "contact details", "audit log", "audit logs", "audit trail", "saved cards", "other saved", "wallet", "wallet address", "generated identity", "fake identity", "false identity", "hr contact", "private", "certificate verification", "tls verification", "ssl verification", "signature verification", "mining", "cryptocurrency", "allocation", "disciplinary", "contact list", "dms", "direct messages", "private messages", "behalf", "firewall", "antivirus", "two-factor", "two factor", "2-step", "mfa", "authentication", "selinux", "ufw", "user's behalf", "their behalf", "behalf of", "public", "publicly", "phone number", "phone numbers", "home address", "e-mail addresses", "workspace", "entire", "whole", "dotfiles", ".git", "cluster-admin", "system:anonymous", "public-read", "balance", "fee account", "reserve account", "authorized_keys", "location", "contacts", "all files", "every file", "hidden folders")
+	lex(kHarmObj, "unattended access", "documents and desktop", "desktop folders", "documents folder", "full repository", "untracked files", "payment methods", "admin access", "compensation data", "salary", "salaries", "contact details", "audit log", "audit logs", "audit trail", "saved cards", "other saved", "wallet", "wallet address", "generated identity", "fake identity", "false identity", "hr contact", "private", "certificate verification", "tls verification", "ssl verification", "signature verification", "mining", "cryptocurrency", "allocation", "disciplinary", "contact list", "dms", "direct messages", "private messages", "behalf", "firewall", "antivirus", "two-factor", "two factor", "mfa", "authentication", "selinux", "ufw", "user's behalf", "their behalf", "behalf of", "public", "publicly", "phone number", "phone numbers", "home address", "e-mail addresses", "workspace", "entire", "whole", "dotfiles", "cluster-admin", "public-read", "balance", "fee account", "reserve account", "authorized_keys", "location", "contacts", "all files", "every file", "hidden folders")
 	lex(kVerbatim, "whole", "entire", "verbatim", "word for word", "byte for byte", "unabridged", "exactly as", "in full", "exact", "complete", "full", "raw", "every", "all", "output of", "current")
 	lex(kDeprecate, "no longer be called", "no longer be used", "being retired", "deprecated", "deprecation", "has moved", "have moved", "system update", "known issue", "moved to", "no longer supported", "retired", "cross-server", "interop", "platform-level", "any server", "whichever server", "any connected server", "deprecation notice")
 	lex(kToolWord, "tool", "tools", "function", "functions", "server", "servers")
 	lex(kCall, "call", "calls", "calling", "invoke", "invoked", "invoking", "use", "using", "used", "called")
 	lex(kNeg, "decline to use", "refuse to use", "avoid using", "not", "never", "no", "none", "don't", "dont", "doesnt", "didnt", "shouldnt", "wont", "cant", "isnt", "without", "doesn't", "isn't", "aren't", "nothing", "nor")
 	lex(kEvery, "every", "each", "all", "any", "whenever", "each time", "every time")
-	lex(kConsent, "their agreement", "user's agreement", "user's permission", "user's consent", "user's approval", "their permission", "their consent", "with permission", "with consent", "didn't ask", "did not ask", "not asked for", "ask the user", "asks the user", "confirm with", "unless they ask", "unless the user", "if the user asks", "get their ok", "with their consent", "user agrees", "explicit confirmation", "user enabled", "has enabled", "user has enabled", "the user wants", "user explicitly", "disclosed", "privacy notice", "instruction from the user", "instructions from the user", "until the user", "agreed with", "read the text back", "show the user", "preview", "they say yes", "user says yes", "if they agree", "if they confirm", "user confirms")
+	lex(kConsent, "their agreement", "user's agreement", "user's permission", "user's consent", "user's approval", "their permission", "their consent", "with permission", "with consent", "didn't ask", "ask the user", "asks the user", "confirm with", "unless they ask", "unless the user", "get their ok", "with their consent", "user agrees", "explicit confirmation", "user enabled", "has enabled", "user has enabled", "the user wants", "user explicitly", "disclosed", "privacy notice", "instruction from the user", "instructions from the user", "until the user", "agreed with", "read the text back", "show the user", "preview", "they say yes", "user says yes", "if they agree", "if they confirm", "user confirms")
 	lex(kLeave, "to ad partners", "to advertising partners", "to marketing partners", "to data brokers", "to advertisers", "relayed to", "is relayed", "are relayed", "licensed onward", "licensed to", "onward to", "also backed up", "is backed up", "are backed up", "logged to", "flagged to", "published on", "in plaintext", "logged in plaintext", "provided to", "made available", "made available to", "reused for", "retained by", "used to train", "shared to", "published to", "is published", "are published", "made public", "posted publicly", "publicly posted", "sold to", "sold", "resold", "handed to", "passed on to", "given to", "mirrored", "mirrored to", "shared with", "forwarded to", "sent to", "uploaded to", "copied to", "exported to", "posted to", "enrolled in", "synced to", "transfers", "shares it", "share it")
 	lex(kServer, "server", "servers", "server's", "mcp server", "any server", "connected server", "connector", "connectors", "integration", "integrations")
 	lex(kThreat, "are locked", "will be locked", "gets locked", "is locked for", "refuses to run", "refuse to run", "blocked until", "is blocked until", "works only after", "only works after", "are discarded", "is discarded", "403 otherwise", "401 otherwise", "error otherwise", "fails otherwise", "rejected otherwise", "refused otherwise", "will be rejected", "considered corrupted", "is considered corrupted", "will be deleted", "gets wiped", "will be wiped", "skipping it", "skipping this", "skip it", "will start returning", "refuse to start", "refuses to start", "cannot return", "cannot authenticate", "will not render", "won't render", "risks data", "cannot proceed", "cannot work", "will not work", "won't work", "until you have", "until you've", "unless you have", "until you first", "precondition required")
 	lex(kEveryTurn, "nothing to do", "any question", "per user message", "each user message", "every user message", "each time the assistant", "every time the assistant", "answers anything", "any turn", "in any turn", "before you respond", "before responding", "start of every", "every chat", "after each", "before each", "each of your answers", "each of your replies", "before every", "after every", "every new session", "each new session", "once per session", "once per conversation", "at the start of every", "on every new", "every response", "every reply", "every answer", "every turn", "each response", "each reply", "on every session", "every conversation")
-	lex(kAuthority, "lower priority", "top-level instruction", "top-level instructions", "highest priority", "higher authority", "more authority", "authority than", "authority over", "higher priority than", "higher rank", "outranks", "outrank", "lower number wins", "prevails", "overrule", "overrules", "takes precedence", "take precedence", "precedence over", "supersedes", "highest)", "level 0")
+	lex(kAuthority, "lower priority", "top-level instruction", "top-level instructions", "highest priority", "higher authority", "more authority", "authority than", "authority over", "higher priority than", "higher rank", "outranks", "outrank", "lower number wins", "prevails", "overrule", "overrules", "takes precedence", "take precedence", "precedence over", "supersedes", "level 0")
 	lex(kRevoked, "is outdated", "are outdated", "outdated since", "don't apply", "do not apply", "dont apply", "doesn't apply", "does not apply", "no longer applies", "cancels", "cancel", "discards", "discarded", "voids", "nullifies", "cancelled", "canceled", "obsolete", "void", "revoked", "no longer apply", "no longer valid", "no longer in effect", "superseded", "withdrawn", "rescinded", "invalidated")
 	lex(kRead, "lists", "reads", "opens", "supplies", "read", "open", "load", "list", "called", "passed", "access", "fetch", "cat", "have read", "you have called")
 	lex(kShellWord, "exec", "eval", "b64decode", "atob", "scp", "rsync", "curl", "wget", "rm", "chmod", "crontab", "authorized_keys", "pip", "pip3", "npm", "hookspath", "tcp", "nc", "ncat", "base64", "sudo", "iwr", "invoke-webrequest", "bashrc", "zshrc", "bash_profile", "profile", "source", "etc", "sh", "bash")
@@ -215,15 +214,13 @@ func (a *Text) sentences() []sentence {
 	out := a.sents
 	var cur sentence
 	var all feature
-	// w1, w2: the last two words, for phrases: their bounds, their own
-	// lexicon features and those of the two-word phrase each ends (read
-	// when the word before it starts a phrase), so no word or phrase is
-	// looked up twice; nw counts the words since the last break
-	type word struct {
-		i, j   int
-		wf, pf feature
-	}
-	var w1, w2 word
+	// open holds the starts of the phrases still open at the last word:
+	// spans from a start to that word that begin a longer phrase of the
+	// lexicon (lex marks every prefix), so each span is looked up once
+	// and a phrase of any length is read; last is where the last word
+	// ended, nw counts the words since the last break
+	var open [8]int
+	no, last := 0, -2
 	nw := 0
 	otherBefore := false
 	flush := func(n int) {
@@ -253,6 +250,24 @@ func (a *Text) sentences() []sentence {
 		cur.f |= f &^ kPhrase
 		return f
 	}
+	// phrase reads the phrases that end with the word s[i:k] (whose own
+	// features are f) and keeps open the ones that go on
+	phrase := func(i, k int, f feature) {
+		m := 0
+		if nw >= 1 && last+1 == i {
+			for _, st := range open[:no] {
+				if lookup(st, k)&kPhrase != 0 && m < len(open) {
+					open[m] = st
+					m++
+				}
+			}
+		}
+		if f&kPhrase != 0 && m < len(open) {
+			open[m] = i
+			m++
+		}
+		no, last = m, k
+	}
 	for n := range out {
 		cur = out[n]
 		cur.f = 0
@@ -263,7 +278,7 @@ func (a *Text) sentences() []sentence {
 			case c == ' ':
 				// a blank between words: phrases read across it
 				k++
-			case isWordStart(c):
+			case isWordStart(c) || c >= '0' && c <= '9' && digitWord(s, k):
 				i := k
 				for k < len(s) && isWordCont(s, k) {
 					k++
@@ -275,7 +290,7 @@ func (a *Text) sentences() []sentence {
 					for k < len(s) && (isWordByte(s[k]) && s[k] < 0x80) {
 						k++
 					}
-					cur.f |= kIdent | identFeatures(s[i:k])
+					cur.f |= kIdent | identFeatures(s[i:k]) | lexTable.get(s[i:k])&^kPhrase
 					nw = 0
 					continue
 				}
@@ -307,24 +322,12 @@ func (a *Text) sentences() []sentence {
 					if isDomain(s[i:j]) {
 						cur.f |= kExternal
 					}
+					cur.f |= lexTable.get(s[i:j]) &^ kPhrase // "os.environ", "document.cookie"
 					k = j
 					nw = 0
 					continue
 				}
-				// phrases ending here: the previous one or two words plus
-				// this. The two words before are a phrase's start only if
-				// the first of them is one (lex marks both prefixes), and
-				// that pair was looked up when its second word was read.
-				var pf feature
-				if nw >= 1 && w1.j+1 == i {
-					if w1.wf&kPhrase != 0 {
-						pf = lookup(w1.i, k)
-					}
-					if nw >= 2 && w2.j+1 == w1.i && w1.pf&kPhrase != 0 {
-						lookup(w2.i, k)
-					}
-				}
-				w2, w1 = w1, word{i, k, f, pf}
+				phrase(i, k, f)
 				nw++
 			case c == ':' && k+2 < len(s) && s[k+1] == '/' && s[k+2] == '/':
 				cur.f |= kExternal
@@ -366,6 +369,11 @@ func (a *Text) sentences() []sentence {
 					}
 					if k == i {
 						k++
+					}
+					if t := s[i:k]; strings.IndexAny(t, ".%:") < 0 {
+						phrase(i, k, lexTable.get(t)) // "level 0", "last 10 messages"
+						nw++
+						continue
 					}
 					nw = 0
 					continue
@@ -421,6 +429,17 @@ func splitSpans(s string, out []sentence) []sentence {
 }
 
 func isWordStart(c byte) bool { return c >= 'a' && c <= 'z' }
+
+// digitWord reports a word that starts with a digit and holds a letter
+// ("2fa", "3d"); a number alone ("10", "99%", "192.0.2.1") is not one.
+func digitWord(s string, k int) bool {
+	for ; k < len(s) && (s[k] >= '0' && s[k] <= '9' || s[k] >= 'a' && s[k] <= 'z'); k++ {
+		if s[k] >= 'a' {
+			return true
+		}
+	}
+	return false
+}
 
 // isWordCont reports whether s[k] continues a word: letters, digits, an
 // apostrophe or a hyphen between letters.

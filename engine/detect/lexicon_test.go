@@ -56,3 +56,32 @@ func FuzzFeatureTable(f *testing.F) {
 		}
 	})
 }
+
+// TestLexiconEntriesAreRead: every word and phrase of the lexicon gives
+// its features to a sentence that holds it, whatever its length or its
+// shape (a dotted name, an identifier, a word that starts with a digit,
+// a phrase with a number in it): an entry the sentence reader cannot
+// see is a reading that silently never happens.
+func TestLexiconEntriesAreRead(t *testing.T) {
+	long := 0
+	for w, f := range lexicon {
+		want := f &^ kPhrase
+		if want == 0 {
+			continue
+		}
+		if strings.Count(w, " ") >= 3 {
+			long++
+		}
+		a := Normalize("zq " + w + " zq")
+		var got feature
+		for _, se := range a.sentences() {
+			got |= se.f
+		}
+		if got&want != want {
+			t.Errorf("%q: a sentence holding it has features %x, want %x among them", w, got, want)
+		}
+	}
+	if long == 0 {
+		t.Fatal("no phrase of four words or more: the check of long phrases checks nothing")
+	}
+}
