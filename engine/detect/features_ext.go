@@ -720,9 +720,11 @@ func conditional(t string) bool {
 
 // propText is one property's description and the property's name.
 type propText struct {
-	t     *Text
-	name  string
-	input bool // in the input schema (what the model is asked to fill)
+	t       *Text
+	name    string
+	input   bool  // in the input schema (what the model is asked to fill)
+	node    int32 // the property's node in the collector's path tree
+	outside bool  // its default is an outside address (a URL, an e-mail)
 }
 
 // prop is the name of the property a describes and whether it is in
@@ -736,6 +738,33 @@ func (a *Text) prop() (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// propDefault reports a property's default whose description a is:
+// whether the property holds an outside address by default.
+func (a *Text) propOutside() bool {
+	if a.tool != nil {
+		for _, p := range a.tool.props {
+			if p.t == a {
+				return p.outside
+			}
+		}
+	}
+	return false
+}
+
+// outsideAddress reports a value that is an address outside the machine:
+// an http(s) URL to a named host, or an e-mail address.
+func outsideAddress(v string) bool {
+	v = strings.ToLower(strings.TrimSpace(v))
+	if h, ok := strings.CutPrefix(v, "https://"); ok || strings.HasPrefix(v, "http://") {
+		if !ok {
+			h = v[len("http://"):]
+		}
+		return strings.IndexByte(h, '.') > 0 && !strings.HasPrefix(h, "localhost") && !strings.HasPrefix(h, "127.") && !strings.HasPrefix(h, "{")
+	}
+	at := strings.IndexByte(v, '@')
+	return at > 0 && strings.IndexByte(v[at:], '.') > 0 && !strings.ContainsAny(v, " /")
 }
 
 // propOf is the property whose description is at node n (the

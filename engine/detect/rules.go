@@ -867,7 +867,7 @@ func setContext(c *textCollector, norm []*Text, server string, sc *poisonScratch
 			// recorded even when the text was not normalised (nothing in
 			// it can fire): the schema's shape counts its name
 			name, input := c.propOf(c.where[i])
-			tc.props = append(tc.props, propText{norm[i], name, input})
+			tc.props = append(tc.props, propText{t: norm[i], name: name, input: input, node: c.nodes[c.where[i]].parent})
 		case c.role[i] == roleParam:
 			if tc.params == nil {
 				if sc.params == nil {
@@ -876,6 +876,17 @@ func setContext(c *textCollector, norm []*Text, server string, sc *poisonScratch
 				tc.params = sc.params
 			}
 			tc.params[toLower(mt.Text)] = true
+		}
+	}
+	// a property's default that is an outside address marks the property
+	// (read beside what its description says is sent)
+	for i := range c.texts {
+		if n := c.where[i]; n >= 0 && c.role[i] == roleNone && c.nodes[n].flags&nodeProps != 0 && c.isIdentMember(n, "default") && outsideAddress(c.texts[i].Text) {
+			for k := range tc.props {
+				if tc.props[k].node == c.nodes[n].parent {
+					tc.props[k].outside = true
+				}
+			}
 		}
 	}
 	for _, a := range norm {
