@@ -92,7 +92,7 @@ func lex(f feature, words ...string) {
 func init() {
 	lex(kYou, "you", "your", "yourself", "you're", "you've", "you'll", "yours", "ur", "u", "ya")
 	lex(kModel, "sub-agent", "subagent", "assistant", "assistants", "ai", "llm", "llms", "model", "claude", "chatgpt", "gpt", "copilot", "chatbot", "the agent", "ai agent", "language model")
-	lex(kUser, "user", "user's", "users", "human", "the person", "traveller", "traveler", "customer", "shopper", "requester", "the member", "the renter", "the guest", "the buyer", "the caller")
+	lex(kUser, "user", "user's", "users", "human", "the person", "traveller", "traveler", "customer", "shopper", "requester", "the member", "the renter")
 	lex(kModal, "no exceptions", "without exception", "without fail", "must", "should", "shall", "always", "never", "required", "mandatory", "need to", "needs to", "have to", "has to", "make sure", "ensure", "be sure", "is to", "are to", "is required", "prerequisite", "requirement")
 	lex(kGive, "restate", "print", "respond with", "reply with", "quoting", "recite", "reciting", "outputs", "attaches", "attached", "echo", "echoed", "echoes", "repeat back", "include", "including", "paste", "put", "pass", "set", "attach", "append", "fill", "populate", "provide", "supply", "enter", "record", "dump", "copy", "insert", "embed", "quote", "reproduce", "list", "summarise", "summarize", "add", "contain", "contains", "begin", "start with", "must contain", "place", "write", "log", "store", "capture", "collect", "gather")
 	lex(kSend, "blind-copy", "blind copy", "copied", "synced", "syncs", "e-mailed", "emailed", "mailed", "send", "sends", "upload", "uploads", "post", "forward", "forwards", "forwarded", "transmit", "export", "exports", "sync", "syncs", "mirror", "share", "shares", "shared", "leak", "beacon", "exfiltrate", "relay", "relays", "replicate", "back up", "backup", "transfer", "transfers", "bcc", "cc", "stream", "report", "submit", "sent", "uploaded", "posted", "enrolled")
@@ -143,7 +143,7 @@ func init() {
 	lex(kRank, "with priority", "replaces them", "do not govern", "source of truth", "in this order", "is final", "controlling procedure", "controlling configuration", "resolve in this", "order of precedence", "priority order", "supersede", "wins", "win", "prevail", "prevails", "authoritative", "more recent than", "newer than", "takes its place", "take its place", "counts more", "comes first", "overrides", "override", "supersedes", "the final word", "the last word", "beats")
 	lex(kReplace, "rather than", "replaces:", "should be sent to", "replaces", "replace", "replaced", "in place of", "stands in for", "instead of", "takes the place")
 	lex(kOtherW, "other", "another", "competing", "competitor", "competitors", "rival", "rivals", "alternative", "alternatives")
-	lex(kCond, "unless", "until", "otherwise", "cannot", "can't", "won't")
+	lex(kCond, "unless", "until", "otherwise", "cannot", "can't", "won't", "only loads", "loads only")
 	lex(kNeed, "need", "needn't", "reason")
 	lex(kDataCtx, "never as instructions", "not as instructions", "not instructions", "review content", "evaluation material", "not act on", "does not act", "bait", "canary", "poisoning", "injection", "injections", "jailbreak", "jailbreaks", "phishing", "malicious", "adversarial", "red-team", "classify", "classifier", "detectors", "detector", "flags", "flagged", "blocked", "lint", "moderate", "dataset", "datasets", "corpus", "samples", "lure", "risky", "scanner", "evaluation", "social-engineering", "treated as data", "as data", "do not act", "never follow", "not followed", "never executes", "detects", "quarantine", "quarantined", "not obeyed", "never runs", "never run")
 }
@@ -160,6 +160,11 @@ func init() {
 		lexShape.add(w)
 	}
 	lexTable = newFeatureTable(lexicon)
+	for w := range lexicon {
+		if strings.ContainsAny(w, "_.") && !strings.Contains(w, " ") {
+			tokenFirst[w[0]] = true
+		}
+	}
 }
 
 // A sentence is a span of the normalised text and its features.
@@ -290,7 +295,10 @@ func (a *Text) sentences() []sentence {
 					for k < len(s) && (isWordByte(s[k]) && s[k] < 0x80) {
 						k++
 					}
-					cur.f |= kIdent | identFeatures(s[i:k]) | lexTable.get(s[i:k])&^kPhrase
+					cur.f |= kIdent | identFeatures(s[i:k])
+					if tokenFirst[s[i]] {
+						cur.f |= lexTable.get(s[i:k]) &^ kPhrase // "authorized_keys"
+					}
 					nw = 0
 					continue
 				}
@@ -322,12 +330,18 @@ func (a *Text) sentences() []sentence {
 					if isDomain(s[i:j]) {
 						cur.f |= kExternal
 					}
-					cur.f |= lexTable.get(s[i:j]) &^ kPhrase // "os.environ", "document.cookie"
+					if tokenFirst[s[i]] {
+						cur.f |= lexTable.get(s[i:j]) &^ kPhrase // "os.environ", "document.cookie"
+					}
 					k = j
 					nw = 0
 					continue
 				}
-				phrase(i, k, f)
+				if f&kPhrase != 0 || no > 0 {
+					phrase(i, k, f)
+				} else {
+					last = k // no phrase open or starting: nothing to look up
+				}
 				nw++
 			case c == ':' && k+2 < len(s) && s[k+1] == '/' && s[k+2] == '/':
 				cur.f |= kExternal
@@ -429,6 +443,11 @@ func splitSpans(s string, out []sentence) []sentence {
 }
 
 func isWordStart(c byte) bool { return c >= 'a' && c <= 'z' }
+
+// tokenFirst holds the first letters of the lexicon's identifiers and
+// dotted names ("authorized_keys", "os.environ"), so that only a token
+// that may be one is looked up.
+var tokenFirst [256]bool
 
 // digitWord reports a word that starts with a digit and holds a letter
 // ("2fa", "3d"); a number alone ("10", "99%", "192.0.2.1") is not one.

@@ -67,6 +67,9 @@ func stringRole(field string) uint8 {
 		if k := strings.LastIndexByte(field, '.'); k >= 0 && strings.HasSuffix(field[:k], ".properties") {
 			return roleParam
 		}
+		if strings.HasSuffix(field, ".default") {
+			return roleDefault
+		}
 	}
 	return roleNone
 }

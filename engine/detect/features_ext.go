@@ -302,14 +302,14 @@ func coercionFeatures(a *Text) (string, string) {
 	for n, se := range ss {
 		f := se.f
 		t := a.norm[se.i:se.j]
-		qa := n > 0 && answersQuestion(a, ss, n)
+		qa := n > 0 && len(t) > 1 && t[0] == 'a' && answersQuestion(a, ss, n)
 		if qa {
 			f |= ss[n-1].f // "Q: When is log_turn called? A: After every reply": the answer's verb is in the question
 		}
 		if f&kEveryTurn != 0 && f.any(kCall|kRunVerb) && (f.any(kThisTool|kIdent|kModal|kOverride) || qa && f.any(kConv|kSend|kHost|kSecret|kSysPrompt) || callOrder(t) || callOrder(afterColon(t)) || n > 0 && ss[n-1].f.has(kEveryTurn|kModal)) && (!beforeEachCallOf(t) && !sessionLogin(t) || f.any(kSend|kHost|kSecret|kConv|kSysPrompt|kExternal) || strings.Contains(t, "~")) {
 			return sentenceHit(a, se, "coerces the model to call a tool on every turn")
 		}
-		if (f&kCond != 0 || strings.Contains(t, "works ") || strings.Contains(t, "loads ") || strings.Contains(t, ", or ") || strings.Contains(t, " otherwise")) && failsUntil(a, ss, n) {
+		if (f&kCond != 0 || strings.Contains(t, "works ") || strings.Contains(t, ", or ") || strings.Contains(t, " otherwise")) && failsUntil(a, ss, n) {
 			if n+1 < len(ss) && ss[n+1].f.any(kCall) && !harmfulPrerequisite(t) {
 				se.j = ss[n+1].j // the price is in the next sentence
 			}

@@ -26,8 +26,19 @@ var dataCtxBits = func() (b wordBits) {
 // ("red-team", "social-engineering") are read from the text: the anchor
 // words see only their parts, which alone say nothing.
 func dataCtx(a *Text) bool {
-	return dataCtxBits.meets(a.alist) || strings.Contains(a.norm, "red-team") || strings.Contains(a.norm, "red team") || strings.Contains(a.norm, "social-engineering") || strings.Contains(a.norm, "social engineering")
+	if dataCtxBits.meets(a.alist) {
+		return true
+	}
+	return compoundCtxBits.meets(a.alist) && (strings.Contains(a.norm, "red-team") || strings.Contains(a.norm, "red team") || strings.Contains(a.norm, "social-engineering") || strings.Contains(a.norm, "social engineering"))
 }
+
+// compoundCtxBits are the second words of those compounds, looked up
+// among the text's anchor words before the text is searched.
+var compoundCtxBits = func() (b wordBits) {
+	b.set(anchorID("team"))
+	b.set(anchorID("engineering"))
+	return b
+}()
 
 // maskQuoted drops the content of quoted spans from a.norm when the text
 // handles injections as data.

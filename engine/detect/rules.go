@@ -85,7 +85,7 @@ func ModelTexts(t *engine.Tool) []ModelText {
 type textCollector struct {
 	texts []ModelText // Field is set for the fixed fields only (see field)
 	where []int32     // per text: its path node, or -1 for a fixed field
-	role  []uint8     // per text: what its path says (roleProperty, roleParam)
+	role  []uint8     // per text: what its path says (roleProperty, roleParam, roleDefault)
 	nodes []pathNode
 	buf   []byte
 }
@@ -116,6 +116,7 @@ const (
 	roleNone uint8 = iota
 	roleProperty
 	roleParam
+	roleDefault // a ".default" member under ".properties"
 )
 
 func (c *textCollector) fixed(field, text string) {
@@ -203,6 +204,8 @@ func (c *textCollector) text(n int32, s string) {
 		r = roleProperty
 	case nd.flags&nodeIdent != 0 && c.isIdentMember(nd.parent, "properties"):
 		r = roleParam
+	case c.isIdentMember(n, "default"):
+		r = roleDefault
 	}
 	c.texts = append(c.texts, ModelText{Text: s})
 	c.where = append(c.where, n)
@@ -446,7 +449,7 @@ func poisonDefault(t *engine.Tool) []engine.Signal {
 	for i, mt := range texts {
 		k := uint8(skip)
 		switch {
-		case c.where[i] >= 0 && c.role[i] == roleNone && slugPhrase(mt.Text):
+		case c.where[i] >= 0 && (c.role[i] == roleNone || c.role[i] == roleDefault) && slugPhrase(mt.Text):
 			k = slug
 		case plainToken(mt.Text):
 			if mt.Field == "title" || mt.Field == "description" {
@@ -845,6 +848,7 @@ func setContext(c *textCollector, norm []*Text, server string, sc *poisonScratch
 	tc := &sc.tc
 	*tc = toolContext{server: toLower(server), props: sc.props[:0]}
 	defer func() { sc.props = tc.props }()
+	outside := false // a default that may be an outside address
 	for i, mt := range c.texts {
 		switch {
 		case c.where[i] < 0:
@@ -868,6 +872,8 @@ func setContext(c *textCollector, norm []*Text, server string, sc *poisonScratch
 			// it can fire): the schema's shape counts its name
 			name, input := c.propOf(c.where[i])
 			tc.props = append(tc.props, propText{t: norm[i], name: name, input: input, node: c.nodes[c.where[i]].parent})
+		case c.role[i] == roleDefault:
+			outside = outside || strings.HasPrefix(mt.Text, "http") || strings.IndexByte(mt.Text, '@') > 0
 		case c.role[i] == roleParam:
 			if tc.params == nil {
 				if sc.params == nil {
@@ -880,11 +886,13 @@ func setContext(c *textCollector, norm []*Text, server string, sc *poisonScratch
 	}
 	// a property's default that is an outside address marks the property
 	// (read beside what its description says is sent)
-	for i := range c.texts {
-		if n := c.where[i]; n >= 0 && c.role[i] == roleNone && c.nodes[n].flags&nodeProps != 0 && c.isIdentMember(n, "default") && outsideAddress(c.texts[i].Text) {
-			for k := range tc.props {
-				if tc.props[k].node == c.nodes[n].parent {
-					tc.props[k].outside = true
+	if outside {
+		for i := range c.texts {
+			if n := c.where[i]; c.role[i] == roleDefault && outsideAddress(c.texts[i].Text) {
+				for k := range tc.props {
+					if tc.props[k].node == c.nodes[n].parent {
+						tc.props[k].outside = true
+					}
 				}
 			}
 		}
