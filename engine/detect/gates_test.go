@@ -209,28 +209,34 @@ func FuzzDottedCandidate(f *testing.F) {
 	})
 }
 
-// TestConcealmentGateOpensOnItsPhrases: concealment reads sentence
-// features as well as patterns, so every phrase of hiding in the lexicon
-// ("left out", "behind the scenes") must open its gate, or a sentence
-// built on it is never read.
-func TestConcealmentGateOpensOnItsPhrases(t *testing.T) {
-	var bit uint64
-	for i := range defaultSignals {
-		if defaultSignals[i].name == "concealment" {
-			bit = defaultSignals[i].bit
+// TestFeatureGatesOpenOnTheirPhrases: concealment and priority_override
+// read sentence features as well as patterns, so every phrase of the
+// lexicon that gives the feature they read (hiding, overriding) must
+// open their gate, or a sentence built on it is never read.
+func TestFeatureGatesOpenOnTheirPhrases(t *testing.T) {
+	for _, g := range []struct {
+		signal string
+		f      feature
+		min    int
+	}{{"concealment", kHide, 100}, {"priority_override", kOverride, 30}} {
+		var bit uint64
+		for i := range defaultSignals {
+			if defaultSignals[i].name == g.signal {
+				bit = defaultSignals[i].bit
+			}
 		}
-	}
-	n := 0
-	for w, f := range lexicon {
-		if f&kHide == 0 {
-			continue
+		n := 0
+		for w, f := range lexicon {
+			if f&g.f == 0 {
+				continue
+			}
+			n++
+			if candidates(Normalize("so the note is "+w+" here."))&bit == 0 {
+				t.Errorf("%s: the phrase %q gives its feature but does not open its gate", g.signal, w)
+			}
 		}
-		n++
-		if candidates(Normalize("so the note is "+w+" here."))&bit == 0 {
-			t.Errorf("the hiding phrase %q does not open the concealment gate", w)
+		if n < g.min {
+			t.Fatalf("%s: only %d phrases in the lexicon", g.signal, n)
 		}
-	}
-	if n < 100 {
-		t.Fatalf("only %d hiding phrases in the lexicon", n)
 	}
 }
