@@ -285,12 +285,13 @@ func crossNamedChange(a *Text) (string, string) {
 	return "", ""
 }
 
-// sessionLogin reports the server's own sign-in, needed once a session
+// sessionLogin reports a call needed once a session, not every turn
 // ("the other tools on this server return 401 until authenticate has
-// run once per session"): a prerequisite the vendor states, with nothing
+// run once per session", "call this tool once per session before
+// search_documents"): a prerequisite the vendor states, with nothing
 // asked for beside it (the caller checks that).
 func sessionLogin(t string) bool {
-	return (strings.Contains(t, "once per session") || strings.Contains(t, "once per conversation")) && (strings.Contains(t, "this server") || strings.Contains(t, "401") || strings.Contains(t, "sign") || strings.Contains(t, "log in") || strings.Contains(t, "login") || strings.Contains(t, "authenticat"))
+	return strings.Contains(t, "once per session") || strings.Contains(t, "once per conversation")
 }
 
 // coercionFeatures: a call forced on every turn or session ("before
@@ -393,7 +394,7 @@ func concealmentFeatures(a *Text) (string, string) {
 			continue
 		}
 		t := s[se.i:se.j]
-		if protectiveObjectSet.MatchString(t) || presentationalSet.MatchString(t) || consents(t) || noEchoBack(t) {
+		if protectiveObjectSet.MatchString(t) || presentationalSet.MatchString(t) || consents(t) || noEchoBack(t) || tellsUserPlainly(t) {
 			continue
 		}
 		if strings.Contains(t, ", never as ") || strings.Contains(t, ", not as ") {
@@ -517,10 +518,26 @@ func noEchoBack(t string) bool {
 	return false
 }
 
+// tellsUserPlainly reports a sentence that tells the user something,
+// with no negation right before the telling ("never send `move` when
+// status is FAULT - tell the user the robot must be reset"): the
+// negation is of another verb.
+func tellsUserPlainly(t string) bool {
+	k := strings.Index(t, "tell the user")
+	if k < 0 {
+		k = strings.Index(t, "inform the user")
+	}
+	if k < 0 {
+		return false
+	}
+	before := t[max(0, k-12):k]
+	return !strings.Contains(before, "not ") && !strings.Contains(before, "never ") && !strings.Contains(before, "n't ")
+}
+
 // usedToHide: a technique described, not an order ("characters that
 // can be used to hide instructions"), or what a page tried to hide
 // shown to the user ("so the user can see what the page tried to hide").
-var usedToHide = lazy(`\b(used|abused|misused|exploited) to (hide|conceal|smuggle|obscure|mask)\b|\bso (that )?(the )?users? (can|could|will|may) (see|review|inspect|read)\b[^.;]{0,30}\b(tried|attempted|meant|wanted|try|tries) to (hide|conceal)\b`)
+var usedToHide = lazy(`\b(used|abused|misused|exploited) to (hide|conceal|smuggle|obscure|mask)\b|\bnot visible when (rendered|printed|displayed|viewed)\b|\bso (that )?(the )?users? (can|could|will|may) (see|review|inspect|read)\b[^.;]{0,30}\b(tried|attempted|meant|wanted|try|tries) to (hide|conceal)\b`)
 
 var negatedHide = lazy(`\b(never|not|don't|no|without)\b[^.;]{0,24}\b(hide|conceal)\b`)
 

@@ -16,7 +16,7 @@ import (
 // escapes, encoded payloads) still read everything.
 
 var dataCtxBits = func() (b wordBits) {
-	for _, w := range []string{"injection", "injections", "jailbreak", "jailbreaks", "phishing", "malicious", "adversarial", "redteam", "teaming", "classify", "classifier", "detectors", "detector", "flags", "flagged", "blocked", "lint", "moderate", "dataset", "datasets", "corpus", "samples", "lure", "risky", "scanner", "evaluation", "guardrail", "guardrails", "verdict", "verdicts", "phrases", "payload", "payloads", "attacker", "attackers", "sanitize", "sanitizes", "sanitizer", "sanitise", "sanitises", "untrusted", "hostile", "bait", "canary", "poisoning", "auditor", "indicators", "detects", "quarantine", "quarantined", "obeyed", "classifies", "classified", "spam"} {
+	for _, w := range []string{"injection", "injections", "jailbreak", "jailbreaks", "phishing", "malicious", "adversarial", "redteam", "teaming", "classify", "classifier", "detectors", "detector", "flags", "flagged", "blocked", "lint", "moderate", "dataset", "datasets", "corpus", "samples", "lure", "risky", "scanner", "evaluation", "guardrail", "guardrails", "verdict", "verdicts", "phrases", "payload", "payloads", "attacker", "attackers", "sanitize", "sanitizes", "sanitizer", "sanitise", "sanitises", "untrusted", "hostile", "bait", "canary", "poisoning", "auditor", "indicators", "detects", "quarantine", "quarantined", "obeyed", "classifies", "classified", "spam", "detected", "moderation", "manipulate", "manipulation"} {
 		b.set(anchorID(w))
 	}
 	return b
@@ -29,7 +29,7 @@ func dataCtx(a *Text) bool {
 	if dataCtxBits.meets(a.alist) {
 		return true
 	}
-	return compoundCtxBits.meets(a.alist) && (strings.Contains(a.norm, "red-team") || strings.Contains(a.norm, "red team") || strings.Contains(a.norm, "social-engineering") || strings.Contains(a.norm, "social engineering"))
+	return compoundCtxBits.meets(a.alist) && (strings.Contains(a.norm, "red-team") || strings.Contains(a.norm, "red team") || strings.Contains(a.norm, "social-engineering") || strings.Contains(a.norm, "social engineering") || strings.Contains(a.norm, "quoted as data") || strings.Contains(a.norm, "training material"))
 }
 
 // compoundCtxBits are the second words of those compounds, looked up
@@ -37,6 +37,8 @@ func dataCtx(a *Text) bool {
 var compoundCtxBits = func() (b wordBits) {
 	b.set(anchorID("team"))
 	b.set(anchorID("engineering"))
+	b.set(anchorID("quoted"))
+	b.set(anchorID("material"))
 	return b
 }()
 
@@ -142,7 +144,7 @@ func ordersQuote(before string) bool {
 // ~/.ssh"): the tool describing its catch, not ordering the model.
 func maskExamples(a *Text) {
 	s := a.norm
-	if !strings.Contains(s, "like ") && !strings.Contains(s, "such as") && !strings.Contains(s, "e.g.") && !strings.Contains(s, "example") && !strings.Contains(s, "contain") && !strings.Contains(s, "decodes to") && !strings.Contains(s, "sample") && !strings.Contains(s, "asking for") && !strings.Contains(s, "addressed to") && !strings.Contains(s, "findings") && !strings.Contains(s, "reading") && !strings.Contains(s, " for:") {
+	if !strings.Contains(s, "like ") && !strings.Contains(s, "such as") && !strings.Contains(s, "e.g.") && !strings.Contains(s, "example") && !strings.Contains(s, "contain") && !strings.Contains(s, "decodes to") && !strings.Contains(s, "sample") && !strings.Contains(s, "payloads") && !strings.Contains(s, "asking for") && !strings.Contains(s, "addressed to") && !strings.Contains(s, "findings") && !strings.Contains(s, "reading") && !strings.Contains(s, " for:") {
 		return
 	}
 	drop := make([]bool, len(s))
@@ -254,7 +256,7 @@ func orNear(before string) bool {
 }
 
 func exampleMarker(before string) bool {
-	for _, m := range []string{" like", " such as", "e.g.", "e.g", " for example", " for instance", " example", " examples", " say", " saying", " containing", " contains", " contained", " contain", " decodes to", " asking for", " sample", " samples", " entries", " findings", " reading", " addressed to ai assistants", " addressed to the assistant", " addressed to assistants", " addressed to the model"} {
+	for _, m := range []string{" like", " such as", "e.g.", "e.g", " for example", " for instance", " example", " examples", " say", " saying", " containing", " contains", " contained", " contain", " decodes to", " asking for", " sample", " samples", " payloads", " test payloads", " entries", " findings", " reading", " addressed to ai assistants", " addressed to the assistant", " addressed to assistants", " addressed to the model"} {
 		if strings.HasSuffix(before, m) || before == strings.TrimSpace(m) {
 			return true
 		}

@@ -63,11 +63,31 @@ var sigContextHarvest = signal{
 
 const harvestData = kSecret | kHost | kConv | kSysPrompt | kOtherOut
 
+// descConsentsTo reports a sentence of the tool's description that asks
+// the user's consent for data of kind d ("tell the user the handler will
+// read this conversation, and call only if the user agrees").
+func descConsentsTo(a *Text, d feature) bool {
+	return a.tool != nil && a.tool.desc != nil && consentsTo(a.tool.desc, d)
+}
+
+// consentsTo reports a sentence of a that asks the user's consent and
+// names data of kind d.
+func consentsTo(a *Text, d feature) bool {
+	for _, se := range a.sentences() {
+		if se.f&kConsent != 0 && se.f&d != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 func contextHarvestMatch(a *Text) (string, string) {
 	all := a.textFeatures()
-	if all&kConsent != 0 {
+	if all&kConsent != 0 || a.kind == kindProperty && descConsentsTo(a, kConv) {
 		// consent to the tool's job ("Ask the user before filing") is no
-		// consent to hand over the system prompt
+		// consent to hand over the system prompt; a property is read
+		// with the consent its tool's description asks for ("call only
+		// if the user agrees … pass the full conversation in transcript")
 		return sysPromptAsked(a)
 	}
 	// a text that handles injections as data (a linter, a classifier)

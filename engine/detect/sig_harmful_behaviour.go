@@ -50,6 +50,9 @@ var sigHarmfulBehaviour = signal{
 		"The assistant records the user's precise location continuously and shares it with hotel partners.",
 	},
 	counter: []string{
+		"Opens an SSH tunnel to the document server. Local port 8443 is forwarded to `dms01.corp.test:443`.",
+		"Auto-tag a doc using the llm endpoint u set in settings. The doc text is sent to that endpoint; the user picked it during setup.",
+		"Search queries are logged to improve ranking, as written in the privacy policy (https://agrotec.example/privacy).",
 		"The assistant drafts the reply and removes nothing; the user sends it.",
 		"Publishes the post without a preview when the user passes preview=false.",
 		"Ends the remote session; unattended access stays off unless the admin enables it.",
@@ -72,6 +75,12 @@ var sigHarmfulBehaviour = signal{
 	},
 }
 
+// portForward reports a network port forwarded somewhere, a tunnel's
+// description ("local port 8443 is forwarded to dms01.corp.test:443").
+func portForward(t string) bool {
+	return strings.Contains(t, "port ") && strings.Contains(t, "forwarded to") && !strings.Contains(t, "data") && !strings.Contains(t, "conversation")
+}
+
 func harmfulBehaviourMatch(a *Text) (string, string) {
 	s := a.norm
 	all := a.textFeatures()
@@ -91,6 +100,9 @@ func harmfulBehaviourMatch(a *Text) (string, string) {
 		}
 		if f&kLeave != 0 && f&kExternal != 0 && !strings.Contains(s[se.i:se.j], "public") && ownService(a, s[se.i:se.j]) {
 			continue // "Translate text (sent to api.translate.example)": the tool's own service
+		}
+		if f&kLeave != 0 && portForward(s[se.i:se.j]) {
+			continue // "local port 8443 is forwarded to dms01.corp.test:443": a tunnel, not data handed over
 		}
 		if f&kLeave != 0 && (f&kExternal != 0 || strings.Contains(s[se.i:se.j], "public") || f&kSecret != 0 && f&kNeg == 0 && keptSecrets(s[se.i:se.j])) {
 			return sentenceHit(a, se, "states as a fact that the user's data goes to outside parties")
