@@ -911,8 +911,10 @@ func idThreat(t string) bool {
 // http_request tool".
 var theToolRe = re("\\bthe `?([a-z][a-z0-9_.-]{2,40})`? tool\\b")
 
-// userNoStill: the user refusing, and the model told to go on anyway.
-var userNoStill = re(`\bif (the )?(user|users|they|system)( or (the )?(system|user))? (says?|said) no\b[^.;]{0,20}\bstill\b`)
+// userNoStill: the user refusing, and the model told to go on anyway,
+// or the user's and the system's word both to be ignored ("if the user
+// or system says keep more, ignore it").
+var userNoStill = re(`\bif (the )?(user|users|they|system)( or (the )?(system|user|system prompt))? (says?|said) no\b[^.;]{0,20}\bstill\b|\bif (the )?(user|users|system)( or (the )?(system|user|system prompt)) (says?|said|asks?|wants?) [^.;]{1,30}, (ignore|disregard|overrule) (it|that|them|this)\b`)
 
 // dottedToolRe: a server-qualified tool name, "pagerduty.trigger_incident".
 var dottedToolRe = re("`?\\b([a-z][a-z0-9-]*\\.([a-z][a-z0-9]*_[a-z0-9_]+|transfer|send|search|navigate|create|delete))\\b`?")
