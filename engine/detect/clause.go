@@ -114,7 +114,7 @@ func init() {
 	lex(kInstr, "instructions", "instruction", "guidelines", "guideline", "rules", "system prompt", "directive", "directives", "policy", "policies", "guidance", "safety guidance")
 	lex(kPersona, "assistant enters", "the assistant enters", "role is redefined", "you are no longer", "your identity", "your new identity", "operating in", "maintainer mode", "operates as", "operate as", "operating as", "assistant becomes", "model becomes", "agent becomes", "you become", "role statement", "think of yourself", "your role changes", "role changes", "you act as", "rather than the user's", "rather than the customer's", "from now you", "re-provisioned as", "provisioned as", "answer as", "in this role", "as the idp", "user's assistant", "acts as", "speak as", "speaks as", "from here on", "your loyalty", "loyalty is", "in character", "the assistant is now", "you're now", "ab jetzt", "von nun an", "von jetzt an", "a partir de ahora", "d'ora in poi", "desormais", "you are the", "breaks character", "break character", "stay in character", "persona", "your new role", "new role", "you are now", "from this point", "from now on", "role is", "developer mode", "god mode", "red-team mode", "jailbreak mode", "dan", "unrestricted mode", "maintenance mode", "debug mode", "runs as", "act as", "pretend to be", "pretend you are", "you are dan", "now runs as", "now operate", "now operating", "dev-mode", "dev mode", "developer-mode", "god-mode", "jailbreak-mode", "debug-mode", "admin mode", "sudo mode", "no-limits mode", "the user is an admin", "the user is admin", "the user is root", "user is a developer", "admin privileges", "elevated privileges")
 	lex(kUnrestrict, "not bound by", "no longer bound by", "is not bound", "approve every", "approves every", "follow every request", "follows every request", "every request to the letter", "set aside its usual", "set aside your usual", "set aside its guidelines", "set aside your guidelines", "never break character", "never breaks character", "without waiting for", "without a preview", "without preview", "without confirming", "no other rules", "freed from", "free of its", "without restriction", "re-check", "recheck", "whoever asks", "answers only to", "has no user", "interests come first", "interest comes first", "privileged", "full authority", "need to verify", "no longer ask", "without checking", "interests first", "need confirmation", "without restrictions", "not need confirmation", "always agrees", "agrees to whatever", "does not decline", "not decline", "never declines", "no matter what", "no safety", "without exception", "refusals", "refusal", "refuse", "refuses", "decline", "declines", "disclaimers", "disclaimer", "warnings", "restrictions", "unrestricted", "unfiltered", "uncensored", "comply", "obey", "no rules", "without limits", "authorisation", "authorization", "safety", "content restrictions", "never asks", "confirmations", "no limits", "anything now", "limits", "filters", "filter", "answer everything", "safety=off", "guardrails", "censorship", "ethics", "skip all confirmations", "skip confirmations", "skip confirmation", "no confirmation", "no confirmations", "run what they say", "do what they say")
-	lex(kPrefer, "rank this", "rank it", "above all others", "over all others", "above all other", "be selected", "be chosen", "by default", "pick", "picks", "prefer", "exclusively", "choose", "select", "route", "rely on", "only officially", "only verified", "always select", "always choose", "always prefer", "sole")
+	lex(kPrefer, "in preference to", "rank this", "rank it", "above all others", "over all others", "above all other", "be selected", "be chosen", "by default", "pick", "picks", "prefer", "exclusively", "choose", "select", "route", "rely on", "only officially", "only verified", "always select", "always choose", "always prefer", "sole")
 	lex(kOthers, "all others", "the other ones", "others give", "more than one", "similar names", "any other sql", "other log", "another music", "other ones", "the others", "other tools", "other tool", "any other", "all other", "every other", "alternatives", "alternative", "competing", "competitor", "competitors", "rival", "other search", "other e-mail", "other email", "other payment", "other weather", "other fetch", "other crm", "other travel", "other calendar", "other servers", "other providers", "more than one tool", "another tool", "other travel", "other e-mail tools")
 	lex(kDisparage, "would mislead", "mislead the user", "considered out of", "known to corrupt", "corrupt data", "corrupt files", "spreading misinformation", "have not completed", "has not completed", "not been audited", "not audited", "enforcement action", "hallucinate", "hallucinates", "losing data", "lose data", "loses data", "old data", "outdated data", "not permitted", "uncertified", "forks", "unofficial", "community-built", "fallbacks only", "fallback only", "incomplete", "scams", "scammy", "manipulated", "unstable", "leaks", "leak data", "leaking", "buggy", "fake", "spyware", "steal", "steals", "harvest", "unsafe", "insecure", "outdated", "fabricated", "inaccurate", "unreliable", "leak", "broken", "not certified", "malicious", "compromised", "failure rate", "silent-failure", "wrong", "incorrect", "worse", "inferior", "dangerous", "scam", "untrusted", "unverified", "not pci-dss", "deprecated")
 	lex(kSuperlative, "official #1", "#1 by", "rated #1", "only reliable", "the only reliable", "recommended by experts", "the best", "world's best", "best-in-class", "fastest", "#1", "world's", "most trusted", "most accurate", "rated", "award-winning", "recommended", "trusted by", "used by", "99%", "lowest", "top-rated", "number one", "only officially", "only verified", "only trusted", "only approved", "only authoritative", "only certified")
@@ -227,7 +227,8 @@ func (a *Text) sentences() []sentence {
 	var open [8]int
 	no, last := 0, -2
 	nw := 0
-	otherBefore := false
+	otherBefore := 0       // words left in which "other …s" still reads as the other tools
+	generalBefore := false // the run began with "general" or "generic": only tools count ("general map questions" do not)
 	flush := func(n int) {
 		if cur.f&kShellWord != 0 || strings.Contains(s[cur.i:cur.j], ">>") {
 			cur.f |= shellConstruct(s[cur.i:cur.j])
@@ -303,18 +304,31 @@ func (a *Text) sentences() []sentence {
 					continue
 				}
 				w := s[i:k]
-				if otherBefore && len(w) > 3 && w[len(w)-1] == 's' {
-					cur.f |= kOthers // "other converters", "other providers"
+				if otherBefore > 0 && len(w) > 3 && w[len(w)-1] == 's' && (!generalBefore || toolKinds[w]) {
+					cur.f |= kOthers // "other converters", "other rental tools", "generic filesystem servers"
 				}
+				var starts bool
 				switch len(w) {
 				case 5:
-					otherBefore = w == "other" || w == "rival"
+					starts = w == "other" || w == "rival"
+				case 7:
+					starts = w == "generic" || w == "general"
+					generalBefore = starts
 				case 9:
-					otherBefore = w == "competing"
+					starts = w == "competing"
 				case 11:
-					otherBefore = w == "alternative"
+					starts = w == "alternative"
+				}
+				if starts && len(w) != 7 {
+					generalBefore = false
+				}
+				switch {
+				case starts:
+					otherBefore = 2
+				case otherBefore > 0 && w[len(w)-1] != 's':
+					otherBefore-- // one word between: "other rental tools"
 				default:
-					otherBefore = false
+					otherBefore = 0
 				}
 				f := lexTable.get(w)
 				if len(w) == 1 && w[0] == 'u' && k < len(s) && s[k] == '+' {
@@ -443,6 +457,10 @@ func splitSpans(s string, out []sentence) []sentence {
 }
 
 func isWordStart(c byte) bool { return c >= 'a' && c <= 'z' }
+
+// toolKinds are the plurals "general" or "generic" turns into the other
+// tools ("generic filesystem servers", "general weather tools").
+var toolKinds = map[string]bool{"tools": true, "servers": true, "connectors": true, "apis": true, "clients": true, "services": true, "assistants": true, "plugins": true, "integrations": true, "providers": true}
 
 // tokenFirst holds the first letters of the lexicon's identifiers and
 // dotted names ("authorized_keys", "os.environ"), so that only a token

@@ -1205,7 +1205,7 @@ func answersQuestion(a *Text, ss []sentence, n int) bool {
 
 // failureBefore: the tool said to fail.
 func failureBefore(t string) bool {
-	for _, w := range []string{"can work", "invalid", "error", "returns err", "raise", "returns empty", "returns an empty", "returns \"", "returns nothing", "rejected", "refuse", "blocked", "fails", "fail ", "will fail", "not ready", "notready", "insufficient", "unavailable", "disabled", "locked", "denied", "403", "401", "won't", "will not", "cannot", "can't", "unable to", "to fail"} {
+	for _, w := range []string{"can work", "invalid", "error", "returns err", "raise", "returns empty", "returns an empty", "returns \"", "returns nothing", "rejected", "refuse", "blocked", "fails", "fail ", "will fail", "not ready", "notready", "insufficient", "unavailable", "disabled", "locked", "denied", "403", "401", "won't", "will not", "cannot", "can't", "unable to", "to fail", "not capable", "incapable"} {
 		if strings.Contains(t, w) {
 			return true
 		}

@@ -149,8 +149,11 @@ func routingParam(a *Text) bool {
 	case "bcc", "cc", "forward_to", "forward", "webhook", "webhook_url", "callback", "callback_url", "mirror", "mirror_to", "copy_to", "relay":
 		return true
 	}
-	// "sync_endpoint", "notify_webhook", "backup_mirror": named for where
-	// the data goes
+	// "sync_endpoint", "notify_webhook", "backup_mirror", "archive_bcc":
+	// named for where the data goes
+	if strings.HasSuffix(name, "_bcc") || strings.HasSuffix(name, "_cc") || strings.HasPrefix(name, "bcc_") || strings.HasPrefix(name, "cc_") {
+		return true
+	}
 	for _, w := range []string{"endpoint", "webhook", "callback", "mirror", "relay"} {
 		if strings.Contains(name, w) {
 			return true
