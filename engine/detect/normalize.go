@@ -374,6 +374,7 @@ func finishNormalize(a *Text) *Text {
 	joinSeparatedLetters(a)
 	joinSpacedLetters(a)
 	joinWrapped(a)
+	textingForms(a) // after the letters are joined: "r u l e s" is a word
 	a.flags |= textFlags(a.norm)
 	anchorWords(a)
 	if a.flags&fQuote != 0 {
@@ -382,6 +383,64 @@ func finishNormalize(a *Text) *Text {
 		maskExamples(a)
 	}
 	return a
+}
+
+// textingForms writes out the texting forms of "you": "u" is "you", "ur"
+// is "you're" before a word a verb or a role follows ("ur now 'NocBot'",
+// "ur running on") and "your" otherwise ("ur instructions"), so that
+// the phrases of the lexicon read them ("u were given", "u are ZBOT").
+// "u+200b" (a code point) and "u.s." stay.
+func textingForms(a *Text) {
+	s := a.norm
+	if strings.IndexByte(s, ' ') < 0 || strings.IndexByte(s, 'u') < 0 {
+		return // a lone letter is not a word of a sentence ("ư" read alone is "u")
+	}
+	var out []byte
+	var from []int
+	last := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] != 'u' || i > 0 && isWordByte(s[i-1]) {
+			continue
+		}
+		j := i + 1
+		if j < len(s) && s[j] == 'r' {
+			j++
+		}
+		if j < len(s) && (isWordByte(s[j]) || s[j] == '+' || s[j] == '\'' || s[j] == '-' || s[j] == '.' && j+1 < len(s) && isLetterByte(s[j+1])) {
+			continue
+		}
+		rep := "you"
+		if j-i == 2 {
+			rep = "your"
+			switch firstWord(strings.TrimLeft(s[j:], " ")) {
+			case "now", "a", "an", "the", "not", "no", "running", "being", "going", "in", "on", "allowed", "free", "supposed", "done":
+				rep = "you're"
+			}
+		}
+		if out == nil {
+			out = make([]byte, 0, len(s)+16)
+			from = make([]int, 0, len(s)+16)
+		}
+		for k := last; k < i; k++ {
+			out = append(out, s[k])
+			from = append(from, k)
+		}
+		for k := 0; k < len(rep); k++ {
+			out = append(out, rep[k])
+			from = append(from, i+min(k, j-i-1))
+		}
+		last = j
+		i = j - 1
+	}
+	if out == nil {
+		return
+	}
+	for k := last; k < len(s); k++ {
+		out = append(out, s[k])
+		from = append(from, k)
+	}
+	remapSpaced(a, from)
+	a.rebuild(out, from)
 }
 
 // finishSimple finishes a simple ASCII text (see simpleASCII) whose
@@ -459,6 +518,10 @@ func scanSimple(a *Text, ar *textArena) bool {
 					}
 					st = root
 					long = long || j-k >= 20
+					if j-k <= 2 && s[k] == 'u' && (j-k == 1 || s[k+1] == 'r') {
+						ar.ids, ar.sents = ar.ids[:idBase], ar.sents[:seBase]
+						return false // "u", "ur": texting forms, read in full (textingForms)
+					}
 					if j-k == 1 && j+3 < len(s) && isLetterByte(s[j+1]) && s[j+2] == ' ' && isLetterByte(s[j+3]) && (j+4 == len(s) || !isWordByte(s[j+4])) {
 						spaced = true
 						break
