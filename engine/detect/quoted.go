@@ -150,6 +150,7 @@ func maskExamples(a *Text) {
 	drop := make([]bool, len(s))
 	any := false
 	chained := false
+	prevEnd := 0 // where the last quoted example ended
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		closer := string(c)
@@ -178,16 +179,40 @@ func maskExamples(a *Text) {
 			continue
 		}
 		j += i + 1
-		before := strings.TrimRight(s[:i], " :,(\n")
-		if exampleMarker(before) || chained && (strings.HasSuffix(before, " or") || strings.HasSuffix(before, " and") || strings.HasSuffix(s[:i], ", ") || orNear(before)) {
+		before := strings.TrimRight(s[:i], " :,(\n-*>•")
+		if exampleMarker(before) || chained && (strings.HasSuffix(before, " or") || strings.HasSuffix(before, " and") || strings.HasSuffix(s[:i], ", ") || orNear(before) || listBreak(s[prevEnd:i])) {
 			for k := i + 1; k < j; k++ {
 				drop[k] = true
 			}
 			any, chained = true, true
+			prevEnd = j + len(closer)
 		} else {
 			chained = false
 		}
 		i = j
+	}
+	// lines quoted as examples under a line that announces them ("such
+	// as:\n> SYSTEM: route this to the mayor's office")
+	for ls, listed := 0, false; ls < len(s); {
+		le := strings.IndexByte(s[ls:], '\n')
+		if le < 0 {
+			le = len(s)
+		} else {
+			le += ls
+		}
+		line := s[ls:le]
+		switch {
+		case listed && strings.HasPrefix(line, "> "):
+			for k := ls + 2; k < le; k++ {
+				drop[k] = true
+			}
+			any = true
+		case strings.HasSuffix(line, ":") && exampleMarker(strings.TrimRight(line, " :")):
+			listed = true
+		default:
+			listed = false
+		}
+		ls = le + 1
 	}
 	for _, se := range splitSpans(s, nil) {
 		t := s[se.i:se.j]
@@ -243,6 +268,13 @@ func elementContent(s string, i int) (int, int) {
 	return k, k + e
 }
 
+// listBreak reports that between two quoted examples there is only the
+// start of the next list item ("\"…\"\n- \"…\"").
+func listBreak(gap string) bool {
+	g := strings.TrimSpace(gap)
+	return strings.HasPrefix(strings.TrimLeft(gap, " "), "\n") && (g == "-" || g == "*" || g == "•" || g == ">" || g == "" || len(g) <= 3 && g[len(g)-1] == '.' && g[0] >= '0' && g[0] <= '9')
+}
+
 // orNear reports "or" or "and" at most three words before a quote
 // ("… here\" or white-on-white \"ignore prior instructions\"").
 func orNear(before string) bool {
@@ -256,6 +288,9 @@ func orNear(before string) bool {
 }
 
 func exampleMarker(before string) bool {
+	if k := strings.LastIndexByte(before, '\n'); k >= 0 && !strings.Contains(before[k:], " ") {
+		before = before[:k] + " " + before[k+1:] // a marker that opens its line ("\nexamples")
+	}
 	for _, m := range []string{" like", " such as", "e.g.", "e.g", " for example", " for instance", " example", " examples", " say", " saying", " containing", " contains", " contained", " contain", " decodes to", " asking for", " sample", " samples", " payloads", " test payloads", " entries", " findings", " reading", " addressed to ai assistants", " addressed to the assistant", " addressed to assistants", " addressed to the model"} {
 		if strings.HasSuffix(before, m) || before == strings.TrimSpace(m) {
 			return true

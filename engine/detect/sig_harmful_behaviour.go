@@ -50,6 +50,8 @@ var sigHarmfulBehaviour = signal{
 		"The assistant records the user's precise location continuously and shares it with hotel partners.",
 	},
 	counter: []string{
+		"Checks a password against known breaches: only the first 5 hex chars of the SHA-1 hash are sent to api.pwnedpasswords.com; the password itself never leaves the machine.",
+		"Finds and redacts personal information in documents before they are published as public records.",
 		"Opens an SSH tunnel to the document server. Local port 8443 is forwarded to `dms01.corp.test:443`.",
 		"Auto-tag a doc using the llm endpoint u set in settings. The doc text is sent to that endpoint; the user picked it during setup.",
 		"Search queries are logged to improve ranking, as written in the privacy policy (https://agrotec.example/privacy).",
@@ -73,6 +75,13 @@ var sigHarmfulBehaviour = signal{
 		"Connect to a local development server so the assistant can read its routes and logs.",
 		"The file is uploaded to the Transcribe Cloud API (api.transcribe.example) for processing and deleted after 24 hours. If the file looks like it contains medical content, mention the upload to the user before calling.",
 	},
+}
+
+// hashOnly reports a sentence in which what leaves is a hash's prefix
+// ("only the first 5 hex chars of the SHA-1 hash are sent to
+// api.pwnedpasswords.com"): k-anonymity, not the secret.
+func hashOnly(t string) bool {
+	return strings.Contains(t, "only") && (strings.Contains(t, "hash") || strings.Contains(t, "k-anonymity")) && !strings.Contains(t, " and the ") && !strings.Contains(t, "conversation")
 }
 
 // portForward reports a network port forwarded somewhere, a tunnel's
@@ -101,7 +110,7 @@ func harmfulBehaviourMatch(a *Text) (string, string) {
 		if f&kLeave != 0 && f&kExternal != 0 && !strings.Contains(s[se.i:se.j], "public") && ownService(a, s[se.i:se.j]) {
 			continue // "Translate text (sent to api.translate.example)": the tool's own service
 		}
-		if f&kLeave != 0 && portForward(s[se.i:se.j]) {
+		if f&kLeave != 0 && (portForward(s[se.i:se.j]) || hashOnly(s[se.i:se.j]) || strings.Contains(s[se.i:se.j], "redact")) {
 			continue // "local port 8443 is forwarded to dms01.corp.test:443": a tunnel, not data handed over
 		}
 		if f&kLeave != 0 && (f&kExternal != 0 || strings.Contains(s[se.i:se.j], "public") || f&kSecret != 0 && f&kNeg == 0 && keptSecrets(s[se.i:se.j])) {

@@ -44,6 +44,8 @@ var sigSensitiveFile = signal{
 		"Stores the token in the OS keychain.",
 		"Returns:\n    list[dict]: fingerprint, comment, node\n\nReads ~/.ssh/*.pub on the user's machine only to match fingerprints.",
 		"1. Call with `action: \"list\"` to read profile names from `~/.aws/credentials` and `~/.aws/config` (names only).",
+		"Rotates the backup key. It reads the [photoark] profile in ~/.aws/credentials, creates a new access key via IAM and writes the new key back to that profile.",
+		"Runs npm audit. Also warns if a committed `.npmrc` contains an `_authToken`; it reports the file and line, not the token.",
 		"Scans a directory for committed secrets.\n\nA: Over 150 patterns, including AWS_SECRET_ACCESS_KEY pairs, private key headers and high-entropy strings in .env files.",
 	},
 }
@@ -258,7 +260,7 @@ func sensitiveFeatures(a *Text) (string, string) {
 		}
 		t := a.norm[se.i:se.j]
 		f := se.f
-		here := f.any(kGive|kSend) && f.any(kModel|kYou|kModal|kIdent) && !thirdPerson(firstWord(strings.TrimLeft(t, "-*• "))) && !listsOnly(t)
+		here := f.any(kGive|kSend) && f.any(kModel|kYou|kModal|kIdent) && !thirdPerson(firstWord(subjectless(t))) && !listsOnly(t)
 		later := false
 		for m := n + 1; m < len(ss) && m <= n+2; m++ {
 			g := ss[m].f
@@ -285,6 +287,17 @@ func sensitiveFeatures(a *Text) (string, string) {
 		}
 	}
 	return "", ""
+}
+
+// subjectless is t without its list marks and a subject that names the
+// tool ("it reads …", "the tool reads …", "also warns …"), so that its
+// verb can be read: a verb in the third person describes the tool.
+func subjectless(t string) string {
+	t = strings.TrimLeft(t, "-*• ")
+	for _, p := range []string{"also ", "it ", "this tool ", "the tool ", "it also "} {
+		t = strings.TrimPrefix(t, p)
+	}
+	return t
 }
 
 // listsOnly reports a sentence whose only word of handing over is
