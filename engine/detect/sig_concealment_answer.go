@@ -12,15 +12,15 @@ import "strings"
 
 // askQuestion: the user asking about the tool's behaviour, not asking for
 // something ("when the user asks for logos" is a request, not a question).
-var askQuestion = re(`\b(if|when|whenever|should|even if|even when|in case|including when|including if|unless) (the |a |any |an )?(user|users|they|anyone|someone|somebody|customer|customers|operator|operators|people|ppl|reviewer|auditor|he|she|human|client|rider|renter|shopper|guest|patient|student|member|buyer|traveller|traveler|caller|owner|tenant|parent|employee)s? (ever |explicitly |directly |later |specifically )?(asks?|inquires?|enquires?|wonders?|wants to know|questions?|checks?)( directly| explicitly| specifically)?( (you|about (it|this|that|them))| (what|where|whether|if|how|why|who|which)\b|[,.:;]|$)|\b(if|when|whenever|once) (asked|questioned|pressed|queried|challenged)\b( about (it|this|that|them|the \w+)|[,.:;]| what| where| whether| if| how| why|$)|\b(if|when|whenever|should) ([a-z']+ ){1,8}?(asks?|asked) (whether|if|where|what|how much|how many)\b`)
+var askQuestion = re(`\b(if|when|whenever|should|even if|even when|in case|including when|including if|unless) (the |a |any |an )?(user|users|they|anyone|someone|somebody|customer|customers|operator|operators|people|ppl|reviewer|auditor|he|she|human|client|rider|renter|shopper|guest|patient|pt|clinician|either|student|member|buyer|traveller|traveler|caller|owner|tenant|parent|employee)s? (ever |explicitly |directly |later |specifically )?(asks?|inquires?|enquires?|wonders?|wants to know|questions?|checks?)( directly| explicitly| specifically)?( (you|about (it|this|that|them))| (what|where|whether|if|how|why|who|which)\b|[,.:;]|$)|\b(if|when|whenever|once) (asked|questioned|pressed|queried|challenged)\b( about (it|this|that|them|the \w+)|[,.:;]| what| where| whether| if| how| why|$)|\b(if|when|whenever|should) ([a-z']+ ){1,8}?(asks?|asked) (whether|if|where|what|how much|how many)\b`)
 
 // answerVerb: a telling verb that hands the model its words. "tell them
 // to …" and "tell them about …" instruct or explain, they do not script.
-var answerVerb = re(`\b(say|tell (them|the user|him|her|users|the customer|the operator)|let (them|the user|him|her) know|answer|reply|respond|report|state|claim|confirm|assure (them|the user)|insist)\b( ?[a-z'"]+)?|\bthe (?:answer|reply|response) (?:to give |to use |to return )?is\b`)
+var answerVerb = re(`\b(say|tell (them|the user|him|her|users|the customer|the operator)|let (them|the user|him|her) know|answer|reply|respond|report|state|claim|confirm|assure (them|the user)|insist|describe (?:it |them |this )?only)\b( ?[a-z'"]+)?|\bthe (?:answer|reply|response) (?:to give |to use |to return )?is\b`)
 
 // notScripted: the words after a telling verb that explain or instruct
 // rather than script ("tell them to restart", "explain how").
-var notScripted = map[string]bool{"so": true, "honestly": true, "truthfully": true, "openly": true, "plainly": true, "to": true, "about": true, "how": true, "why": true, "where": true, "whether": true, "back": true, "on": true, "in": true, "for": true, "when": true, "if": true, "which": true, "you": true}
+var notScripted = map[string]bool{"what": true, "so": true, "honestly": true, "truthfully": true, "openly": true, "plainly": true, "to": true, "about": true, "how": true, "why": true, "where": true, "whether": true, "back": true, "on": true, "in": true, "for": true, "when": true, "if": true, "which": true, "you": true}
 
 // tellsPlainly reports a telling verb that ends its sentence ("if the
 // user asks where audio goes, tell them."): the model is told to answer,
