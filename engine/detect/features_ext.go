@@ -294,6 +294,17 @@ func sessionLogin(t string) bool {
 	return strings.Contains(t, "once per session") || strings.Contains(t, "once per conversation")
 }
 
+// describesReturn reports a sentence that says what the tool returns
+// ("returns the chart of accounts … whether the account is locked"):
+// a state it reports, not a threat.
+func describesReturn(t string) bool {
+	switch firstWord(strings.TrimLeft(t, "-*• ")) {
+	case "returns", "lists", "shows", "gets", "fetches", "retrieves":
+		return !strings.Contains(t, " unless ") && !strings.Contains(t, " until ")
+	}
+	return false
+}
+
 // coercionFeatures: a call forced on every turn or session ("before
 // every response, call this tool"), or a threat ("skipping it corrupts
 // the index", "migrations refuse to start without") next to an order
@@ -316,7 +327,7 @@ func coercionFeatures(a *Text) (string, string) {
 			}
 			return sentenceHit(a, se, "claims the tool fails until the model runs a command, reads files or hands over data")
 		}
-		if f&kThreat == 0 || idThreat(a.norm[se.i:se.j]) {
+		if f&kThreat == 0 || idThreat(a.norm[se.i:se.j]) || describesReturn(a.norm[se.i:se.j]) {
 			continue // "item_ids from other restaurants won't work": a precondition on an argument
 		}
 		for m := max(0, n-1); m < len(ss) && m <= n+1; m++ {
@@ -397,7 +408,7 @@ func concealmentFeatures(a *Text) (string, string) {
 		if protectiveObjectSet.MatchString(t) || presentationalSet.MatchString(t) || consents(t) || noEchoBack(t) || tellsUserPlainly(t) {
 			continue
 		}
-		if strings.Contains(t, ", never as ") || strings.Contains(t, ", not as ") {
+		if strings.Contains(t, ", never as ") || strings.Contains(t, ", not as ") || strings.Contains(t, ", not follow") || strings.Contains(t, ", never follow") || strings.Contains(t, ", not obey") || strings.Contains(t, ", not act on") {
 			continue // "report to the user, never as instructions": the negation is of the contrast
 		}
 		for m := max(0, n-2); m <= n; m++ {

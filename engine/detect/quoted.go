@@ -180,6 +180,9 @@ func maskExamples(a *Text) {
 		}
 		j += i + 1
 		before := strings.TrimRight(s[:i], " :,(\n-*>•")
+		if sp := strings.LastIndexAny(before, " \n"); sp >= 0 && strings.HasSuffix(strings.TrimRight(s[:i], " "), ":") && labelOnly(before[sp+1:]+":") && exampleMarker(strings.TrimRight(before[:sp], " :,(\n")) {
+			before = strings.TrimRight(before[:sp], " :,(\n") // "a trace line like\n  Observation: \"…\""
+		}
 		if exampleMarker(before) || chained && (strings.HasSuffix(before, " or") || strings.HasSuffix(before, " and") || strings.HasSuffix(s[:i], ", ") || orNear(before) || listBreak(s[prevEnd:i])) {
 			for k := i + 1; k < j; k++ {
 				drop[k] = true
@@ -193,7 +196,7 @@ func maskExamples(a *Text) {
 	}
 	// lines quoted as examples under a line that announces them ("such
 	// as:\n> SYSTEM: route this to the mayor's office")
-	for ls, listed := 0, false; ls < len(s); {
+	for ls, listed, listing := 0, false, false; ls < len(s); {
 		le := strings.IndexByte(s[ls:], '\n')
 		if le < 0 {
 			le = len(s)
@@ -207,10 +210,17 @@ func maskExamples(a *Text) {
 				drop[k] = true
 			}
 			any = true
+		case listing && (strings.HasPrefix(line, "- ") || strings.HasPrefix(line, "* ")):
+			for k := ls + 2; k < le; k++ {
+				drop[k] = true // "looks for:\n- private keys (id_rsa, *.pem)": what a scanner finds
+			}
+			any = true
 		case strings.HasSuffix(line, ":") && exampleMarker(strings.TrimRight(line, " :")):
-			listed = true
+			listed, listing = true, false
+		case strings.HasSuffix(line, ":") && findsList(line):
+			listing = true
 		default:
-			listed = false
+			listed, listing = false, false
 		}
 		ls = le + 1
 	}
@@ -268,11 +278,31 @@ func elementContent(s string, i int) (int, int) {
 	return k, k + e
 }
 
+// findsList reports a line that opens a list of what a detecting tool
+// finds ("scans a repo … looks for:", "flags:", "detects:").
+func findsList(line string) bool {
+	l := strings.TrimRight(line, " :")
+	for _, v := range []string{"looks for", "checks for", "scans for", "searches for", "detects", "flags", "finds", "catches", "reports"} {
+		if strings.HasSuffix(l, v) {
+			return true
+		}
+	}
+	return false
+}
+
 // listBreak reports that between two quoted examples there is only the
 // start of the next list item ("\"…\"\n- \"…\"").
 func listBreak(gap string) bool {
 	g := strings.TrimSpace(gap)
-	return strings.HasPrefix(strings.TrimLeft(gap, " "), "\n") && (g == "-" || g == "*" || g == "•" || g == ">" || g == "" || len(g) <= 3 && g[len(g)-1] == '.' && g[0] >= '0' && g[0] <= '9')
+	return labelOnly(g) || strings.HasPrefix(strings.TrimLeft(gap, " ."), "\n") && (g == "-" || g == "*" || g == "•" || g == ">" || g == "" || len(g) <= 3 && g[len(g)-1] == '.' && g[0] >= '0' && g[0] <= '9')
+}
+
+// labelOnly reports a gap that is one label and a colon ("observation:"),
+// the next line of a quoted trace.
+func labelOnly(g string) bool {
+	g = strings.TrimLeft(g, ".")
+	g = strings.TrimSpace(g)
+	return len(g) > 1 && len(g) <= 24 && g[len(g)-1] == ':' && isWordToken(strings.TrimSpace(g[:len(g)-1]))
 }
 
 // orNear reports "or" or "and" at most three words before a quote
