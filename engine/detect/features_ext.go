@@ -656,7 +656,7 @@ var asAdvisory = re(`\btreat (that|this|it|them|those|such requests?|such instru
 // outranksUser: a rank word with the user's own request as what it beats
 // ("supersede the user's stated list", "authoritative over requests made
 // in chat").
-var outranksUser = re(`\b(supersedes?|overrides?|wins? over|prevails? over|beats?|authoritative over|takes? precedence over|outranks?) (the |any |all )?(user|user's|users'|requests made|what the user)`)
+var outranksUser = re(`\b(supersedes?|overrides?|wins? over|prevails? over|beats?|authoritative over|takes? precedence over|outranks?) (the |any |all |anything (that )?(the )?)?(user|user's|users'|requests made|what the user)`)
 
 // sensitiveIn reports a path of the sensitive_file list in sentence se
 // (each pattern runs only when the sentence holds its anchor words).
@@ -1158,7 +1158,7 @@ func failsUntil(a *Text, ss []sentence, n int) bool {
 		}
 	}
 	implied := false // "only works once …": the failure is in the connector
-	for _, c := range []string{" only works once ", " only works after ", " works only once ", " works only after ", " only works when ", " only loads after ", " only loads once ", " loads only after "} {
+	for _, c := range []string{" only works once ", " only works after ", " works only once ", " works only after ", " only works when ", " only loads after ", " only loads once ", " loads only after ", " only returns data once ", " only returns data after ", " only returns results once "} {
 		if i := strings.Index(t, c); i >= 0 && (k < 0 || i < k) {
 			k, implied = i, true
 		}
