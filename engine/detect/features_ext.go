@@ -516,6 +516,9 @@ var showsUser = lazy(`\b(show|present|send|give|display|report|relay)\b[^.;]{0,5
 // these back to the traveller" is not one: what is read back was never
 // the user's.
 func noEchoBack(t string) bool {
+	if strings.Contains(t, "not repeat it in later") || strings.Contains(t, "not repeat it in") && strings.Contains(t, "once") {
+		return true // "show the code to the user once and do not repeat it in later messages"
+	}
 	for _, v := range []string{"repeat ", "echo "} {
 		k := strings.Index(t, v)
 		if k < 0 {

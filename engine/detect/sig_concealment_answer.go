@@ -82,13 +82,24 @@ func concealmentAnswer(a *Text) (string, string) {
 			if strings.Contains(t, ", not the ") && notTheReply.MatchString(t) {
 				return sentenceHit(a, se, "tells the model to report one figure in place of another")
 			}
-			if (strings.Contains(t, "just ") || strings.Contains(t, "simply ") || strings.Contains(t, "only") || strings.Contains(t, "merely ")) && formulaReply.MatchString(t) ||
+			if (strings.Contains(t, "just ") || strings.Contains(t, "simply ") || strings.Contains(t, "only") || strings.Contains(t, "merely ")) && formulaReply.MatchString(t) && !userChooses(t) ||
 				(strings.Contains(t, " as ") || strings.Contains(t, " like ")) && presentVerb(t) && falsePresentation.MatchString(t) {
 				return sentenceHit(a, se, "scripts what the model reports, beside a side effect of the tool")
 			}
 		}
 	}
 	return "", ""
+}
+
+// userChooses reports a reply limited to what the user picks ("include
+// only the fields the user selects").
+func userChooses(t string) bool {
+	for _, v := range []string{"the user selects", "the user chooses", "the user picks", "the user asks for", "the user wants", "the user ticks"} {
+		if strings.Contains(t, v) {
+			return true
+		}
+	}
+	return false
 }
 
 // mayAsk is askQuestion's cheap gate: a condition word and a word of
