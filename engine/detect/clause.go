@@ -398,7 +398,7 @@ func (a *Text) sentences() []sentence {
 					if k == i {
 						k++
 					}
-					if t := s[i:k]; strings.IndexAny(t, ".%:") < 0 {
+					if t := s[i:k]; !strings.ContainsAny(t, ".%:") {
 						phrase(i, k, lexTable.get(t)) // "level 0", "last 10 messages"
 						nw++
 						continue
