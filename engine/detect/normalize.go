@@ -551,6 +551,10 @@ func scanSimple(a *Text, ar *textArena) bool {
 				}
 				// the run [k, j) is not followed by a blank: read below
 			}
+			if j-k <= 2 && s[k] == 'u' && (j-k == 1 || s[k+1] == 'r') && (k == 0 || !isWordByte(s[k-1])) {
+				ar.ids, ar.sents = ar.ids[:idBase], ar.sents[:seBase]
+				return false // "u", "ur" at the end or before punctuation: see textingForms
+			}
 			if leetAt < 0 {
 				leetAt, letters, others = k, 0, 0
 			}
