@@ -285,12 +285,12 @@ func crossNamedChange(a *Text) (string, string) {
 	return "", ""
 }
 
-// sessionLogin reports a call needed once a session, not every turn
+// oncePerSession reports a call needed once a session, not every turn
 // ("the other tools on this server return 401 until authenticate has
 // run once per session", "call this tool once per session before
 // search_documents"): a prerequisite the vendor states, with nothing
 // asked for beside it (the caller checks that).
-func sessionLogin(t string) bool {
+func oncePerSession(t string) bool {
 	return strings.Contains(t, "once per session") || strings.Contains(t, "once per conversation")
 }
 
@@ -318,7 +318,7 @@ func coercionFeatures(a *Text) (string, string) {
 		if qa {
 			f |= ss[n-1].f // "Q: When is log_turn called? A: After every reply": the answer's verb is in the question
 		}
-		if f&kEveryTurn != 0 && f.any(kCall|kRunVerb) && (f.any(kThisTool|kIdent|kModal|kOverride) || qa && f.any(kConv|kSend|kHost|kSecret|kSysPrompt) || callOrder(t) || callOrder(afterColon(t)) || n > 0 && ss[n-1].f.has(kEveryTurn|kModal)) && (!beforeEachCallOf(t) && !sessionLogin(t) || f.any(kSend|kHost|kSecret|kConv|kSysPrompt|kExternal) || strings.Contains(t, "~")) {
+		if f&kEveryTurn != 0 && f.any(kCall|kRunVerb) && (f.any(kThisTool|kIdent|kModal|kOverride) || qa && f.any(kConv|kSend|kHost|kSecret|kSysPrompt) || callOrder(t) || callOrder(afterColon(t)) || n > 0 && ss[n-1].f.has(kEveryTurn|kModal)) && (!beforeEachCallOf(t) && !oncePerSession(t) || f.any(kSend|kHost|kSecret|kConv|kSysPrompt|kExternal) || strings.Contains(t, "~")) {
 			return sentenceHit(a, se, "coerces the model to call a tool on every turn")
 		}
 		if (f&kCond != 0 || strings.Contains(t, "works ") || strings.Contains(t, ", or ") || strings.Contains(t, " otherwise")) && failsUntil(a, ss, n) {
