@@ -48,3 +48,20 @@ func TestURLRedactsSecretPathSegments(t *testing.T) {
 		}
 	}
 }
+
+// Hiding the value of an assignment can leave a whole that looks like a
+// token itself; that whole is hidden, so a second pass keeps what the first
+// gave (the fuzz pass found "A000011TOKEN122=0").
+func TestArgsHideAWholeThatLooksSecretAfterRedaction(t *testing.T) {
+	in := []string{"0", "A000011TOKEN122=0"}
+	once := Args(in)
+	if once[1] != Redacted {
+		t.Fatalf("Args(%q) = %q, want the whole assignment hidden", in, once)
+	}
+	if twice := Args(once); strings.Join(twice, "\x00") != strings.Join(once, "\x00") {
+		t.Fatalf("Args(%q) = %q, again %q", in, once, twice)
+	}
+	if got := Args([]string{"GITHUB_TOKEN=abc"}); got[0] != "GITHUB_TOKEN=REDACTED" {
+		t.Fatalf("a short name keeps its name: %q", got)
+	}
+}

@@ -108,11 +108,23 @@ func Arg(a string) string {
 	return value(a)
 }
 
-// value redacts one argument or flag value by its shape.
+// value redacts one argument or flag value by its shape. When hiding a
+// part leaves a whole that itself looks like a token ("A0B1TOKEN2=" plus
+// Redacted is long and mixed enough), the whole is hidden: a second pass
+// would hide it anyway, and redacting twice must change nothing.
 func value(v string) string {
 	if LooksSecret(v) {
 		return Redacted
 	}
+	r := part(v)
+	if r != v && LooksSecret(r) {
+		return Redacted
+	}
+	return r
+}
+
+// part redacts the secret part of a URL-, header- or assignment-shaped value.
+func part(v string) string {
 	if URLShaped(v) {
 		return URL(v)
 	}
