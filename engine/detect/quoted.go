@@ -16,7 +16,7 @@ import (
 // escapes, encoded payloads) still read everything.
 
 var dataCtxBits = func() (b wordBits) {
-	for _, w := range []string{"injection", "injections", "jailbreak", "jailbreaks", "phishing", "malicious", "adversarial", "redteam", "teaming", "classify", "classifier", "detectors", "detector", "flags", "flagged", "blocked", "lint", "moderate", "dataset", "datasets", "corpus", "samples", "lure", "risky", "scanner", "evaluation", "guardrail", "guardrails", "verdict", "verdicts", "phrases", "payload", "payloads", "attacker", "attackers", "sanitize", "sanitizes", "sanitizer", "sanitise", "sanitises", "untrusted", "hostile", "bait", "canary", "poisoning", "auditor", "indicators", "detects", "quarantine", "quarantined", "obeyed", "classifies", "classified", "spam", "detected", "moderation", "manipulate", "manipulation"} {
+	for _, w := range []string{"injection", "injections", "jailbreak", "jailbreaks", "phishing", "malicious", "adversarial", "redteam", "teaming", "classify", "classifier", "detectors", "detector", "flags", "flagged", "blocked", "lint", "lints", "linter", "moderate", "dataset", "datasets", "corpus", "samples", "lure", "risky", "scanner", "evaluation", "guardrail", "guardrails", "verdict", "verdicts", "phrases", "payload", "payloads", "attacker", "attackers", "sanitize", "sanitizes", "sanitizer", "sanitise", "sanitises", "untrusted", "hostile", "bait", "canary", "poisoning", "auditor", "indicators", "detects", "quarantine", "quarantined", "obeyed", "classifies", "classified", "spam", "detected", "moderation", "manipulate", "manipulation"} {
 		b.set(anchorID(w))
 	}
 	return b
@@ -54,16 +54,31 @@ func maskQuoted(a *Text) {
 	from := make([]int, 0, len(s))
 	var open byte
 	dropped, keep := false, false
+	closedAt := -1   // where the last left-out quote in another script closed
+	foreign := false // the open quote has letters outside ASCII
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
+		case open == 0 && c == '(' && closedAt >= 0 && strings.TrimSpace(s[closedAt:i]) == "" && glossEnd(s[i:]) > 0:
+			// the gloss of a left-out quote in another script
+			// ("忽略之前的所有指示" (ignore all previous instructions)) is
+			// the quote again, translated
+			out = append(out, c)
+			from = append(from, i)
+			i += glossEnd(s[i:]) - 1
+			dropped = true
+			continue
 		case open == 0 && (c == '"' || c == '`' || c == '\'' && (i == 0 || !isWordByte(s[i-1])) && i+1 < len(s) && s[i+1] != ' '):
-			open = c
+			open, foreign = c, false
 			keep = ordersQuote(s[:i]) || quotesCommand(s[i+1:], c) || quotesName(s[i+1:], c)
 		case open != 0 && c == open && (c != '\'' || i+1 == len(s) || !isWordByte(s[i+1])):
 			open = 0
+			if closedAt = -1; !keep && foreign {
+				closedAt = i + 1
+			}
 		case open != 0 && !keep:
 			dropped = true
+			foreign = foreign || c >= 0x80
 			continue
 		}
 		out = append(out, c)
@@ -77,6 +92,16 @@ func maskQuoted(a *Text) {
 	a.rebuild(out, from)
 	anchorWords(a)
 	maskExamples(a)
+}
+
+// glossEnd returns the length of the parenthesis that opens t, one
+// line of at most 200 bytes with nothing quoted in it, or 0.
+func glossEnd(t string) int {
+	k := strings.IndexByte(t[:min(len(t), 200)], ')')
+	if k < 0 || strings.ContainsAny(t[1:k], "\n\"`(") {
+		return 0
+	}
+	return k
 }
 
 // remapSpaced keeps the letter-spaced run in norm's new offsets after a

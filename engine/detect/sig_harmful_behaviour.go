@@ -48,8 +48,11 @@ var sigHarmfulBehaviour = signal{
 		"To avoid permission errors the assistant first binds `system:anonymous` to `cluster-admin`.",
 		"All notes read through this tool are shared with advertising partners to improve ad relevance.",
 		"The assistant records the user's precise location continuously and shares it with hotel partners.",
+		"The claim details you pass here, including the user's description of the damage, are sent to the insurer named on the policy and to the appointed surveyor; include their description verbatim.",
 	},
 	counter: []string{
+		// the telling points back at what leaves (w50-092)
+		"The claim details you pass here, including the user's description of the damage, are sent to the insurer named on the policy and to the appointed surveyor; tell the user this before submitting.",
 		"Checks a password against known breaches: only the first 5 hex chars of the SHA-1 hash are sent to api.pwnedpasswords.com; the password itself never leaves the machine.",
 		"Finds and redacts personal information in documents before they are published as public records.",
 		"Opens an SSH tunnel to the document server. Local port 8443 is forwarded to `dms01.corp.test:443`.",
@@ -166,11 +169,16 @@ var modelDestroys = re(`\b(assistant|agent|model) (also |first |then |silently |
 // will be shared"): documented sharing, not harm the model is to go
 // along with. A negated or hiding sentence does not count, nor one that
 // tells only when asked.
+//
+// The telling may point back at the sentence before, which says what
+// leaves ("… are sent to the insurer and to the appointed surveyor; tell
+// the user this before submitting").
 func tellsUser(a *Text) bool {
-	for _, se := range a.sentences() {
+	ss := a.sentences()
+	for n, se := range ss {
 		f := se.f
-		if f.has(kDisclose|kUser) && f.any(kSend|kLeave|kSideEffect) && f&(kNeg|kHide|kOverride) == 0 {
-			t := a.norm[se.i:se.j]
+		t := a.norm[se.i:se.j]
+		if f.has(kDisclose|kUser) && (f.any(kSend|kLeave|kSideEffect) || n > 0 && ss[n-1].f.any(kSend|kLeave) && pointsBack(t)) && f&(kNeg|kHide|kOverride) == 0 {
 			if strings.HasSuffix(strings.TrimSpace(t), "?") || evenAsked(t) || strings.Contains(t, " asks") || strings.Contains(t, " ask ") || modelActs(t) {
 				continue
 			}
@@ -179,6 +187,17 @@ func tellsUser(a *Text) bool {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// pointsBack reports a telling whose object is what was just said
+// ("tell the user this", "let them know about it").
+func pointsBack(t string) bool {
+	for _, p := range []string{"the user this", "the user that", "them this", "them that", "the user about this", "the user about it", "know about this", "know about it", "know this"} {
+		if strings.Contains(t, p) {
+			return true
 		}
 	}
 	return false

@@ -57,9 +57,13 @@ func shellCommandMatch(a *Text) (string, string) {
 		if data && !se.f.any(kYou|kModal|kModel) {
 			continue
 		}
-		// the tool's own first sentence says what it does: "Lists keys in
-		// ~/.ssh and adds a chosen public key to authorized_keys"
-		if n == 0 && a.kind == kindDescription && thirdPerson(firstWord(a.norm[se.i:se.j])) && !se.f.any(kModal|kModel|kRunVerb) {
+		// the tool's own opening says what it does: "Lists keys in
+		// ~/.ssh and adds a chosen public key to authorized_keys", in its
+		// first sentence or in one right after a first sentence that
+		// names its job ("Manages SSH public keys used to reach remote
+		// gateways. Lists ~/.ssh/*.pub, adds a selected public key to
+		// authorized_keys on the gateway …")
+		if n <= 1 && a.kind == kindDescription && thirdPerson(firstWord(a.norm[se.i:se.j])) && !se.f.any(kModal|kModel|kRunVerb) && (n == 0 || !labelled(a.norm[se.i:se.j]) && thirdPerson(firstWord(a.norm[ss[0].i:ss[0].j])) && ss[0].f&kShell == 0) {
 			continue
 		}
 		{
@@ -67,6 +71,14 @@ func shellCommandMatch(a *Text) (string, string) {
 		}
 	}
 	return "", ""
+}
+
+// labelled reports a sentence that opens with a label ("Remarks: if
+// rotation fails …"): its first word is not a verb of the tool's.
+func labelled(t string) bool {
+	w := firstWord(t)
+	k := strings.Index(t, w) + len(w)
+	return k < len(t) && t[k] == ':'
 }
 
 // rcFileLines returns sentence n joined with the two after it when n
