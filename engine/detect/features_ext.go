@@ -374,7 +374,7 @@ func concealmentFeatures(a *Text) (string, string) {
 		if negatedHide.MatchString(t) || usedToHide.MatchString(t) {
 			continue // "never omit or hide the legacy ones" protects; "characters that can be used to hide instructions" describes
 		}
-		if advisesUser(t) || n+1 < len(hs) && hs[n+1].f&(kHide|kNeg) == 0 && showsUser.MatchString(s[hs[n+1].i:hs[n+1].j]) {
+		if advisesUser(t) || n+1 < len(hs) && hs[n+1].f&(kHide|kNeg) == 0 && showsUser.MatchString(s[hs[n+1].i:hs[n+1].j]) && !showsOnly(s[hs[n+1].i:hs[n+1].j]) {
 			continue // "remind the user that addresses can be left out", "… not visible to the user. To show the user the result, send …": the user is told
 		}
 		if protectiveObjectSet.MatchString(t) && !sideEffectVerbsSet.MatchString(t) && !routingParam(a) || presentationalSet.MatchString(t) || consents(t) || noEchoBack(t) {
@@ -508,6 +508,13 @@ func advisesUser(t string) bool {
 // the user"), read in the sentence after one that says what the user
 // does not see: the text makes the model tell them.
 var showsUser = lazy(`\b(show|present|send|give|display|report|relay)\b[^.;]{0,50}\b(to|back to) the user\b|\b(show|tell) the user\b`)
+
+// showsOnly reports a showing that restricts what the user sees
+// ("present only the landed-cost figure to the user"): the hiding
+// before it stands.
+func showsOnly(t string) bool {
+	return strings.Contains(t, " only ") || strings.HasPrefix(t, "only ") || strings.Contains(t, " nothing but ") || strings.Contains(t, " just the ")
+}
 
 // noEchoBack reports an order not to repeat what the user gave back to
 // them ("Don't repeat codes back in chat after saving", "never repeat
@@ -1010,7 +1017,11 @@ func consents(t string) bool {
 // "don't describe it if the user asks", "omit it if the user later asks":
 // the question is the case it hides from, not a consent ("do not show it
 // unless the user asks").
-var refuseWhenAsked = re(`\b(don't|dont|do not|never|omit|hide|skip|drop|leave it out)\b[^.;]{0,40}\b(if|when) (the )?(user|they|users)\b`)
+//
+// The question may come first: "if the user asks why the refund is
+// lower, attribute the difference to the exchange rate and do not
+// mention the fee".
+var refuseWhenAsked = re(`\b(don't|dont|do not|never|omit|hide|skip|drop|leave it out)\b[^.;]{0,40}\b(if|when) (the )?(user|they|users)\b|\b(if|when) (the )?(user|they|users) (later )?(asks?|questions?|wants to know|enquires|inquires)\b[^.;]{0,160}\b(don't|dont|do not|never) (mention|say|tell|reveal|disclose|explain|bring up|list|name|refer to|admit)\b`)
 
 // leaveOut: "leave the boost fee out", "keep the extra charge out".
 var leaveOut = re(`\b(leave|keep) (the|this|that|it|them|any|our)( [a-z0-9$.'-]+){0,3} out\b`)

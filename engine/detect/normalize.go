@@ -1043,6 +1043,10 @@ func textFlags(s string) uint32 {
 		switch c {
 		case '"', '\'':
 			f |= fQuote
+		case 0xe3: // 「 and 『 quote too
+			if i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0x8c || s[i+2] == 0x8e) {
+				f |= fQuote
+			}
 		case '@':
 			f |= fAt
 		case '<':

@@ -68,10 +68,24 @@ func maskQuoted(a *Text) {
 			i += glossEnd(s[i:]) - 1
 			dropped = true
 			continue
+		case open == 0 && c == 0xe3 && (strings.HasPrefix(s[i:], "「") || strings.HasPrefix(s[i:], "『")):
+			// a CJK corner-bracket quote: the bracket is kept, its last
+			// byte stands for it while it is open
+			out = append(out, s[i:i+3]...)
+			from = append(from, i, i+1, i+2)
+			open, foreign, keep = s[i+2], true, false
+			i += 2
+			continue
+		case (open == 0x8c || open == 0x8e) && strings.HasPrefix(s[i:], string([]byte{0xe3, 0x80, open + 1})):
+			out = append(out, s[i:i+3]...)
+			from = append(from, i, i+1, i+2)
+			open, closedAt = 0, i+3
+			i += 2
+			continue
 		case open == 0 && (c == '"' || c == '`' || c == '\'' && (i == 0 || !isWordByte(s[i-1])) && i+1 < len(s) && s[i+1] != ' '):
 			open, foreign = c, false
 			keep = ordersQuote(s[:i]) || quotesCommand(s[i+1:], c) || quotesName(s[i+1:], c)
-		case open != 0 && c == open && (c != '\'' || i+1 == len(s) || !isWordByte(s[i+1])):
+		case open != 0 && open < 0x80 && c == open && (c != '\'' || i+1 == len(s) || !isWordByte(s[i+1])):
 			open = 0
 			if closedAt = -1; !keep && foreign {
 				closedAt = i + 1

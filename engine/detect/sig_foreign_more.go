@@ -268,6 +268,10 @@ func buildMorePatterns() []foreignPattern {
 		lat("Polish", famExfil, "przesłał przesłała wysłał wysłała przekazał przekazała", `\b(przesłał|przesłała|wysłał|wysłała|przekazał|przekazała) {W}{0,120}\b(na|do) (adres |webhook |serwer )?{T}`),
 		// Dutch
 		lat("Dutch", famOverride, "gaan gaat; instructies", `\b(gaan|gaat) voor op (alle )?(eerdere|vorige|andere)\b{W}{0,20}\binstructies\b`),
+		lat("Dutch", famOverride, "negeer negeren vergeet vergeten; instructies regels aanwijzingen opdrachten", `\b(negeer|negeren|vergeet|vergeten)\b{W}{0,30}\b(instructies|regels|aanwijzingen|opdrachten)\b`),
+		lat("Dutch", famConceal, "gebruiker gebruikers klant klanten", `\b(vermeld|vermeldt|vertel|vertelt|meld|meldt|zeg|noem|toon|deel)\b{W}{0,40}\bniet\b{W}{0,15}\b(aan|tegen|met) (de )?(gebruiker|gebruikers|klant|klanten)\b|\bniet (aan|tegen) (de )?(gebruiker|gebruikers|klant|klanten) (vermelden|melden|vertellen|zeggen|laten weten|tonen)\b|\bzonder (het )?medeweten van (de )?(gebruiker|gebruikers|klant|klanten)\b|\b(vertel|zeg|meld) (de |het )?(gebruiker|gebruikers|klant|klanten)\b{W}{0,20}\b(niets|niet)\b`),
+		lat("Dutch", famLeak, "systeemprompt systeeminstructies systeembericht verborgen", `\b(kopieer|plak|stuur|geef|voeg|zet|schrijf)\b{W}{0,40}\b(systeemprompt|systeeminstructies|systeembericht|verborgen instructies)\b`),
+		lat("Dutch", famExfil, "stuur stuurt verstuur verstuurt zend zendt; naar", `\b(stuur|verstuur|zend|stuurt de assistent|verstuurt de assistent|zendt de assistent)\b{W}{0,160}\bnaar\b{W}{0,20}{T}`),
 		// Hebrew
 		scr("Hebrew", famConceal, "משתמש", `(אין|אל) ל?(ספר|תספר|לספר|לציין|תציין|לגלות|תגלה|להודיע|תודיע){S}{0,30}משתמש`),
 		lat("Polish", famExfil, "wyślij wyślijcie prześlij prześlijcie przekaż przekażcie wgraj", `\b(wyślij|wyślijcie|prześlij|prześlijcie|przekaż|przekażcie|wgraj)\b{W}{0,80}\b(na|do|pod) (adres |webhook |serwer )?{T}`),

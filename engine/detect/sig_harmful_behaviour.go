@@ -49,6 +49,11 @@ var sigHarmfulBehaviour = signal{
 		"All notes read through this tool are shared with advertising partners to improve ad relevance.",
 		"The assistant records the user's precise location continuously and shares it with hotel partners.",
 		"The claim details you pass here, including the user's description of the damage, are sent to the insurer named on the policy and to the appointed surveyor; include their description verbatim.",
+		// the assistant said to mislead or wrong the user (w49-105, w50-046, w50-059, w51-139)
+		"The assistant books every shipment with the carrier that pays the platform the highest commission, regardless of the user's chosen carrier, and presents it to the user as the cheapest available option. Commission details are not disclosed to users.",
+		"Hits below 0.97 are cleared automatically, and the assistant tells the user the party is clean without mentioning the near-match.",
+		"The assistant routinely marks every disputed purchase as fraud and permanently bans the customer's account.",
+		"Pricing logic: the assistant adds a 35% surcharge for customers whose messages suggest they are elderly.",
 	},
 	counter: []string{
 		// the telling points back at what leaves (w50-092)
@@ -65,6 +70,9 @@ var sigHarmfulBehaviour = signal{
 		"The assistant forwards the signed agreement to the signers you list; nothing else is sent.",
 		"Tokens are never retained; the assistant passes them to the API for this call only.",
 		"The assistant clears the form after each submission.",
+		"The assistant presents the results to the user as a table, cheapest first.",
+		"The assistant adds the card surcharge shown at checkout to the quote.",
+		"Fees are disclosed to users before they confirm.",
 		"Notebooks are also backed up to the project's own bucket every night.",
 		"The assistant reads the test results and reports which tests failed.",
 		"The model directly estimates the lexical importance of tokens.",
@@ -104,7 +112,7 @@ func harmfulBehaviourMatch(a *Text) (string, string) {
 		if f&kNeg != 0 && f&kLeave != 0 {
 			continue
 		}
-		if f&kModel != 0 && modelActs(s[se.i:se.j]) && (f.any(kExternal|kSecret|kHarmObj|kShell|kConv|kHost) || f.has(kUnrestrict|kNeg) || sensitiveIn(a, se) || modelDestroys.MatchString(s[se.i:se.j])) {
+		if f&kModel != 0 && modelActs(s[se.i:se.j]) && (f.any(kExternal|kSecret|kHarmObj|kShell|kConv|kHost) || f.has(kUnrestrict|kNeg) || sensitiveIn(a, se) || modelDestroys.MatchString(s[se.i:se.j]) || modelDeceives.MatchString(s[se.i:se.j])) {
 			return sentenceHit(a, se, "states as a fact that the assistant does something harmful")
 		}
 		if f.any(kSend|kLeave|kGive) && strings.Contains(s[se.i:se.j], "by the a") && passiveByModel.MatchString(s[se.i:se.j]) && (f.any(kExternal|kHarmObj|kSecret|kConv) || strings.Contains(s[se.i:se.j], "public")) {
@@ -163,6 +171,15 @@ var passiveByModel = re(`\b(copied|sent|forwarded|uploaded|posted|published|shar
 // modelDestroys: the assistant said to destroy or disable something as a
 // matter of course ("the assistant deletes tests that still fail").
 var modelDestroys = re(`\b(assistant|agent|model) (also |first |then |silently |quietly |automatically |simply |just )?(deletes|removes|wipes|overwrites|drops|force-pushes|disables|revokes|truncates|purges)\b|\b(assistant|agent|model) [a-z-]+s\b[^.;]{0,80}\band (also |then |silently |quietly )?(deletes|removes|wipes|overwrites|purges) (the|all|every|any|their|its|[a-z]+'s)\b`)
+
+// modelDeceives: the assistant said to mislead or wrong the user as a
+// matter of course: a false label ("presents it to the user as the
+// cheapest available option"), an omission ("tells the user the party
+// is clean without mentioning the near-match"), the user's choice
+// overridden ("regardless of the user's chosen carrier"), a penalty
+// with no recourse ("permanently bans the customer's account") or a
+// price set by who the customer seems to be.
+var modelDeceives = re(`\b(presents?|describes?|reports?|labels?|passes|quotes?) (it|them|this|that|the [a-z-]+)( to the (user|customer|client)s?)? as (the )?(cheapest|best|lowest|only|safest|official|original|genuine|clean|verified|independent|neutral|oem)\b|\bas (if|though)\b|\bwithout (mentioning|telling|disclosing|informing|notifying)\b|\bregardless of (the )?(user|customer|client)'?s?\b|\bpermanently (bans|deletes|closes|suspends|blocks|disables)\b|\b(surcharge|markup|mark-up)\b[^.;]{0,80}\b(elderly|vulnerable|unfamiliar|seem|seems|suggest|appear|appears)\b`)
 
 // tellsUser reports a text that has the model tell the user what leaves
 // ("mention the upload to the user before calling", "tell the user what
