@@ -16,7 +16,7 @@ import (
 // escapes, encoded payloads) still read everything.
 
 var dataCtxBits = func() (b wordBits) {
-	for _, w := range []string{"injection", "injections", "jailbreak", "jailbreaks", "phishing", "malicious", "adversarial", "redteam", "teaming", "classify", "classifier", "detectors", "detector", "flags", "flagged", "blocked", "lint", "lints", "linter", "moderate", "dataset", "datasets", "corpus", "samples", "lure", "risky", "scanner", "evaluation", "guardrail", "guardrails", "verdict", "verdicts", "phrases", "payload", "payloads", "attacker", "attackers", "sanitize", "sanitizes", "sanitizer", "sanitise", "sanitises", "untrusted", "hostile", "bait", "canary", "poisoning", "auditor", "indicators", "detects", "quarantine", "quarantined", "obeyed", "classifies", "classified", "spam", "detected", "moderation", "manipulate", "manipulation"} {
+	for _, w := range []string{"injection", "injections", "jailbreak", "jailbreaks", "phishing", "malicious", "adversarial", "redteam", "teaming", "classify", "classifier", "detectors", "detector", "flags", "flagged", "blocked", "lint", "lints", "linter", "moderate", "dataset", "datasets", "corpus", "lure", "risky", "scanner", "evaluation", "guardrail", "guardrails", "verdict", "verdicts", "phrases", "attacker", "attackers", "sanitize", "sanitizes", "sanitizer", "sanitise", "sanitises", "untrusted", "hostile", "bait", "canary", "poisoning", "poisoned", "auditor", "indicators", "detects", "quarantine", "quarantined", "obeyed", "classifies", "classified", "spam", "detected", "moderation", "manipulate", "manipulation"} {
 		b.set(anchorID(w))
 	}
 	return b
@@ -29,7 +29,7 @@ func dataCtx(a *Text) bool {
 	if dataCtxBits.meets(a.alist) {
 		return true
 	}
-	return compoundCtxBits.meets(a.alist) && (strings.Contains(a.norm, "red-team") || strings.Contains(a.norm, "red team") || strings.Contains(a.norm, "social-engineering") || strings.Contains(a.norm, "social engineering") || strings.Contains(a.norm, "quoted as data") || strings.Contains(a.norm, "training material"))
+	return compoundCtxBits.meets(a.alist) && (strings.Contains(a.norm, "red-team") || strings.Contains(a.norm, "red team") || strings.Contains(a.norm, "social-engineering") || strings.Contains(a.norm, "social engineering") || strings.Contains(a.norm, "quoted as data") || strings.Contains(a.norm, "training material") || strings.Contains(a.norm, "security-awareness") || strings.Contains(a.norm, "security awareness"))
 }
 
 // compoundCtxBits are the second words of those compounds, looked up
@@ -39,6 +39,7 @@ var compoundCtxBits = func() (b wordBits) {
 	b.set(anchorID("engineering"))
 	b.set(anchorID("quoted"))
 	b.set(anchorID("material"))
+	b.set(anchorID("awareness"))
 	return b
 }()
 
@@ -374,7 +375,8 @@ func exampleMarker(before string) bool {
 // catches.
 var detectVerbs = map[string]bool{"flags": true, "detects": true, "strips": true, "removes": true, "blocks": true, "catches": true, "finds": true, "audits": true, "scans": true, "redacts": true, "filters": true, "masks": true, "sanitizes": true, "sanitises": true, "classifies": true, "labels": true, "highlights": true, "identifies": true, "quarantines": true, "rejects": true, "marks": true, "warns": true}
 
-// roleFence reports a fenced block labelled as a role ("```system"):
+// roleFence reports a fenced block labelled as a role or a rule set
+// ("```system", "```policy"):
 // that is the markup an attack hides in, not a quoted example, so the
 // text is read as it is.
 func roleFence(s string) bool {
@@ -385,7 +387,7 @@ func roleFence(s string) bool {
 		}
 		off += k + 3
 		switch w := strings.TrimLeft(s[off:min(len(s), off+20)], " \n"); {
-		case strings.HasPrefix(w, "system"), strings.HasPrefix(w, "assistant"), strings.HasPrefix(w, "instruction"), strings.HasPrefix(w, "prompt"), strings.HasPrefix(w, "developer"):
+		case strings.HasPrefix(w, "system"), strings.HasPrefix(w, "assistant"), strings.HasPrefix(w, "instruction"), strings.HasPrefix(w, "prompt"), strings.HasPrefix(w, "developer"), strings.HasPrefix(w, "policy"), strings.HasPrefix(w, "agent"):
 			return true
 		}
 	}
