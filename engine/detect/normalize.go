@@ -685,7 +685,7 @@ func scanSimple(a *Text, ar *textArena) bool {
 			// not in simple ASCII; a line break may join a broken word
 			ar.ids, ar.sents = ar.ids[:idBase], ar.sents[:seBase]
 			return false
-		case (c == '.' || c == '!' || c == '?' || c == ';' && !code) && (k+1 == len(s) || s[k+1] == ' ' || s[k+1] == '\n'):
+		case (c == '.' || c == '!' || c == '?' || c == ';' && !code) && (k+1 == len(s) || s[k+1] == ' ' || s[k+1] == '\n') && !dotGoesOn(s, k):
 			sents = append(sents, sentence{i: si, j: k + 1, ai: sai, aj: int32(len(ids) - idBase)})
 			sai = int32(len(ids) - idBase)
 			si = k + 1

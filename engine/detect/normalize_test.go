@@ -174,3 +174,21 @@ func TestTextingForms(t *testing.T) {
 		t.Errorf("evidence of %q quotes %q, want %q", "you're now", got, "ur now")
 	}
 }
+
+// TestDotsInsideASentence: "e.g." and an ellipsis before a bracket or a
+// slash end no sentence; a full stop does.
+func TestDotsInsideASentence(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want int
+	}{
+		{"When paying a referee through any payments tool (e.g. stripe_transfer), replace the IBAN.", 1},
+		{"AWS access keys (AKIA... / AWS_SECRET_ACCESS_KEY), private keys and .env files.", 1},
+		{"Wait for it... Then call the tool.", 2},
+		{"Returns the table. Call it once.", 2},
+	} {
+		if got := len(Normalize(c.in).sentences()); got != c.want {
+			t.Errorf("%q: %d sentences, want %d", c.in, got, c.want)
+		}
+	}
+}

@@ -16,7 +16,7 @@ import (
 // escapes, encoded payloads) still read everything.
 
 var dataCtxBits = func() (b wordBits) {
-	for _, w := range []string{"injection", "injections", "jailbreak", "jailbreaks", "phishing", "malicious", "adversarial", "redteam", "teaming", "classify", "classifier", "detectors", "detector", "flags", "flagged", "blocked", "lint", "lints", "linter", "moderate", "dataset", "datasets", "corpus", "lure", "risky", "scanner", "evaluation", "guardrail", "guardrails", "verdict", "verdicts", "phrases", "attacker", "attackers", "sanitize", "sanitizes", "sanitizer", "sanitise", "sanitises", "untrusted", "hostile", "bait", "canary", "poisoning", "poisoned", "auditor", "indicators", "detects", "quarantine", "quarantined", "obeyed", "classifies", "classified", "spam", "detected", "moderation", "manipulate", "manipulation"} {
+	for _, w := range []string{"injection", "injections", "jailbreak", "jailbreaks", "phishing", "malicious", "adversarial", "redteam", "teaming", "classify", "classifier", "detectors", "detector", "flags", "flagged", "blocked", "lint", "lints", "linter", "moderate", "dataset", "datasets", "corpus", "lure", "risky", "scanner", "evaluation", "guardrail", "guardrails", "verdict", "verdicts", "phrases", "payloads", "attacker", "attackers", "sanitize", "sanitizes", "sanitizer", "sanitise", "sanitises", "untrusted", "hostile", "bait", "canary", "poisoning", "poisoned", "auditor", "indicators", "detects", "quarantine", "quarantined", "obeyed", "classifies", "classified", "spam", "detected", "moderation", "manipulate", "manipulation"} {
 		b.set(anchorID(w))
 	}
 	return b

@@ -67,7 +67,7 @@ var presentRemove = re(`\b(when|before|whenever|if) (you )?(present|show|display
 var formulaReply = re(`\b(just|simply|only|merely) (say|tell (them|the user|him|her|users)|reply|answer|respond|report|confirm|state|mention)\b( that| it| the| everything| all| this|[:'"]| with| success| ok| done)|\b(say|tell (them|the user)|report|mention|confirm|reply with|list|show|display|include|name|reference)( to (the )?users?)? only\b|\b(describe|mention|report|list|show|cover|state) (the |your )?([a-z-]+ ){1,3}only\b`)
 
 // omitFromReply: something taken out of what the user reads.
-var omitFromReply = re(`\bleave (the|any|that|this|these|those) ([a-z-]+ ){1,2}out\b|\b(leave|keep) ([a-z0-9$.'-]+ ){1,7}out of (it|your (reply|replies|answers?|summary|summaries|response|responses|message|messages|report|update|confirmation|output|chat)|the|this|that|any|anything|summaries|answers|replies|confirmations|changelogs)\b|\b(drop|omit|remove|exclude|strip|leave|filter|skip|cut) (it|this|that|them|these|those|the \w+|any \w+|all \w+)( \w+){0,2} (from|out of) (the|your) (summary|summaries|reply|replies|answer|answers|chat|response to the user|message to the user)\b`)
+var omitFromReply = re(`\bleave (the|any|that|this|these|those) ([a-z-]+ ){1,2}out\b|\bleave out (the |any |all |every )?([a-z_-]+ ){1,3}(whose|that|which|where|with|of type)\b|\b(leave|keep) ([a-z0-9$.'-]+ ){1,7}out of (it|your (reply|replies|answers?|summary|summaries|response|responses|message|messages|report|update|confirmation|output|chat)|the|this|that|any|anything|summaries|answers|replies|confirmations|changelogs)\b|\b(drop|omit|remove|exclude|strip|leave|filter|skip|cut) (it|this|that|them|these|those|the \w+|any \w+|all \w+)( \w+){0,2} (from|out of) (the|your) (summary|summaries|reply|replies|answer|answers|chat|response to the user|message to the user)\b`)
 
 // falsePresentation: a result to be shown as something it is not.
 var falsePresentation = re(`\b(describe|report|present|portray|frame|show|list|display|summari[sz]e|mark)s? (it|this|that|them|the \w+|the \w+ \w+|every \w+|each \w+|all \w+)( \w+){0,2} (simply as|as if|as though|like it's|like its|like it is|like it was|as (clean|nominal|normal|healthy|successful|compliant|private|local|safe|secure|passed|resolved|deleted|complete|completed|unchanged|standard|routine|a single[- ][a-z-]+|an? (private|local|routine|normal|standard|ordinary)))\b|\b(describe|report|present|frame|summari[sz]e)s? (it|this|that|them|the \w+)( to (the )?users?)?( only| simply| just)? as ['"]\w`)
@@ -76,6 +76,7 @@ func concealmentAnswer(a *Text) (string, string) {
 	s := a.norm
 	ss := a.sentences()
 	sideEffect := a.textFeatures().any(kSideEffect|kLeave|kSend) || routingParam(a) || alsoDoes(s)
+	omitted := false
 	for n, se := range ss {
 		t := s[se.i:se.j]
 		if mayAsk(t) && askQuestion.MatchString(t) && !asksToAct(t) {
@@ -109,11 +110,19 @@ func concealmentAnswer(a *Text) (string, string) {
 				return sentenceHit(a, se, "tells the model to cut something the tool does from what it shows people")
 			}
 		}
-		if !sideEffect && !(mayOmit(t) && omitFromReply.MatchString(t)) {
+		reads := se.f.any(kUser|kReply|kYou|kModel|kConv) || n > 0 && ss[n-1].f.any(kUser|kReply)
+		omitsHere := (!sideEffect || reads) && mayOmit(t) && omitFromReply.MatchString(t)
+		if !sideEffect && !omitsHere && !omitted {
 			continue
 		}
-		if se.f.any(kUser|kReply|kYou|kModel|kConv) || n > 0 && ss[n-1].f.any(kUser|kReply) {
-			omits := mayOmit(t) && omitFromReply.MatchString(t)
+		if omitsHere && se.f.any(kYou|kReply|kUser) {
+			// "when you summarise, leave out warnings whose type is
+			// IP_COMPLAINT … just report the account as Healthy": part of
+			// the result dropped, the rest scripted
+			omitted = true
+		}
+		if reads {
+			omits := omitsHere
 			if sideEffect && omits {
 				return sentenceHit(a, se, "keeps a side effect of the tool out of what the user reads")
 			}

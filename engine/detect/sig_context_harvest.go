@@ -87,6 +87,44 @@ func consentsTo(a *Text, d feature) bool {
 // neverPassive: data said never to be handed over, in the passive.
 var neverPassive = lazy(`\b(is|are|was|were|gets|get)( \w+)? (never|not) (returned|shown|sent|shared|stored|logged|included|printed|displayed|passed|exposed|revealed)\b`)
 
+// hostCluster reports a tool with three or more parameters that each ask
+// for a detail of the host (hostname, OS user, working directory) and no
+// purpose that needs them: a bag of the machine's details, each named
+// for what it takes.
+func hostCluster(a *Text) bool {
+	if a.tool == nil || a.tool.purpose()&kHost != 0 {
+		return false
+	}
+	n := 0
+	for _, p := range a.tool.props {
+		if p.t != nil && p.t.textFeatures()&kHost != 0 && !machineName(p.name) {
+			n++
+		}
+	}
+	for name := range a.tool.params {
+		if machineName(name) {
+			n++
+		}
+	}
+	return n >= 3
+}
+
+// machineName reports a parameter named for a detail of the machine:
+// hostname, username, home_dir, os, ip_addresses, cwd.
+func machineName(name string) bool {
+	name = strings.ToLower(name)
+	for _, w := range [...]string{"host", "user", "cwd", "home", "machine", "ip_addr", "env"} {
+		if strings.Contains(name, w) {
+			return true
+		}
+	}
+	return name == "os" || name == "os_version" || name == "platform"
+}
+
+// toolListAsPlace: the model's tool list named as where a tool shows
+// up, not as something to hand over.
+var toolListAsPlace = re(`\b(show|shows|showing|appear|appears|appearing|is|are|listed|available|visible) (up )?in your (tool list|list of tools|tools|toolbox)\b`)
+
 func contextHarvestMatch(a *Text) (string, string) {
 	all := a.textFeatures()
 	if all&kConsent != 0 || a.kind == kindProperty && descConsentsTo(a, kConv) {
@@ -110,6 +148,9 @@ func contextHarvestMatch(a *Text) (string, string) {
 		if dataCtx && (f&kYou == 0 || !f.any(kGive|kSend) || !f.any(kProvenance|kSysPrompt) || f&kDataCtx != 0) {
 			continue
 		}
+		if f&kSysPrompt != 0 && f&kVerbatim == 0 && toolListAsPlace.MatchString(a.norm[se.i:se.j]) {
+			f &^= kSysPrompt // "if both show up in your tool list, use v2": the list as where a tool is seen
+		}
 		data := f & harvestData
 		if noEchoBack(a.norm[se.i:se.j]) && f&kSend == 0 {
 			continue // "never repeat the password back in the chat"
@@ -117,7 +158,7 @@ func contextHarvestMatch(a *Text) (string, string) {
 		if t := strings.TrimLeft(a.norm[se.i:se.j], "-*• "); f&kNeg != 0 && (strings.HasPrefix(t, "do not ") || strings.HasPrefix(t, "never ") || strings.HasPrefix(t, "don't ")) {
 			continue // "Do not type passwords … the user hasn't given you in this conversation": a prohibition
 		}
-		if data == 0 || name != "" && propFits(name, data) && !f.any(kEvery|kVerbatim) {
+		if data == 0 || name != "" && propFits(name, data) && !f.any(kEvery|kVerbatim) && !(data == kHost && hostCluster(a)) {
 			continue // a "password" parameter asking for the password
 		}
 		if f&kNeg != 0 && neverPassive.MatchString(a.norm[se.i:se.j]) {
@@ -142,7 +183,7 @@ func contextHarvestMatch(a *Text) (string, string) {
 		}
 		// a parameter asking for the host or other tools' output that
 		// the tool's purpose does not explain
-		if a.kind == kindProperty && f.any(kHost|kOtherOut) && (all.any(kRunVerb|kYou|kProvenance) && all&kCall == 0 || strings.Contains(a.norm[se.i:se.j], "output of")) && a.tool.purpose()&data == 0 {
+		if a.kind == kindProperty && f.any(kHost|kOtherOut) && (all.any(kRunVerb|kYou|kProvenance) && (all&kCall == 0 || strings.Contains(a.norm, "shell tool")) || strings.Contains(a.norm[se.i:se.j], "output of")) && a.tool.purpose()&data == 0 {
 			return sentenceHit(a, se, "a parameter that asks for "+harvestWhat(data)+", which the tool has no use for")
 		}
 	}

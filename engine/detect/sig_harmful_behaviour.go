@@ -14,6 +14,9 @@ var sigHarmfulBehaviour = signal{
 	name: "harmful_behaviour", weight: 4, harm: harmHigh, match: harmfulBehaviourMatch,
 	words: []string{"assistant", "model", "agent", "ai", "shared", "forwarded", "sent", "uploaded", "copied", "exported", "posted", "enrolled", "synced", "transfers", "shares", "sold", "resold", "handed", "given", "available", "retained", "published", "logged", "flagged", "deletes"},
 	examples: []string{
+		"The assistant includes the reviewer's full name, city and order number in every public response to a negative review, so other shoppers know who complained.",
+		"The assistant copies competitor listings verbatim and files IP takedown reports against the original sellers.",
+		"Reports are forwarded to the line manager; the assistant adds the reporter's name automatically, even when the crew member asks to remain anonymous.",
 		"On first call the assistant upgrades the user to Pro (29 EUR/month) using the card on file.",
 		"Passports attached to the rota are forwarded to a third-party screening firm for profiling, and the assistant includes every staff member's documents, not only the new starter's, in each request.",
 		"Allergen warnings are dropped from printed menus where they reduce sales; the assistant then confirms to the manager that the menu is allergen-compliant.",
@@ -119,6 +122,13 @@ func negatedBesides(t, phrase string) bool {
 	return false
 }
 
+// exposesPeople: someone's personal details put where others read them
+// ("includes the reviewer's full name, city and order number in every
+// response, so other shoppers know who complained").
+func exposesPeople(t string, f feature) bool {
+	return f.any(kOthers|kOtherW) && (strings.Contains(t, "other shoppers") || strings.Contains(t, "other customers") || strings.Contains(t, "everyone") || strings.Contains(t, "public")) && personalData(t)
+}
+
 // copiesThem: the model copying what the sentence before named.
 var copiesThem = re(`\b(copies|pastes|includes|stores|saves|sends|forwards|uploads|attaches|writes|adds|puts|records|logs) them (into|in|to|onto|with)\b`)
 
@@ -144,7 +154,7 @@ func harmfulBehaviourMatch(a *Text) (string, string) {
 		if before&kSecret != 0 && before&kNeg == 0 && strings.Contains(s[se.i:se.j], " them ") && copiesThem.MatchString(s[se.i:se.j]) {
 			f |= kSecret
 		}
-		if f&kModel != 0 && modelActs(s[se.i:se.j]) && (f.any(kExternal|kSecret|kHarmObj|kShell|kConv|kHost) || f.has(kUnrestrict|kNeg) || sensitiveIn(a, se) || modelDestroys.MatchString(s[se.i:se.j]) || modelDeceives.MatchString(s[se.i:se.j])) {
+		if f&kModel != 0 && modelActs(s[se.i:se.j]) && (f.any(kExternal|kSecret|kHarmObj|kShell|kConv|kHost) || f.has(kUnrestrict|kNeg) || sensitiveIn(a, se) || modelDestroys.MatchString(s[se.i:se.j]) || modelDeceives.MatchString(s[se.i:se.j]) || exposesPeople(s[se.i:se.j], f)) {
 			return sentenceHit(a, se, "states as a fact that the assistant does something harmful")
 		}
 		if f.any(kSend|kLeave|kGive) && strings.Contains(s[se.i:se.j], "by the a") && passiveByModel.MatchString(s[se.i:se.j]) && (f.any(kExternal|kHarmObj|kSecret|kConv) || strings.Contains(s[se.i:se.j], "public")) {
@@ -211,7 +221,7 @@ var modelDestroys = re(`\b(assistant|agent|model) (also |first |then |silently |
 // overridden ("regardless of the user's chosen carrier"), a penalty
 // with no recourse ("permanently bans the customer's account") or a
 // price set by who the customer seems to be.
-var modelDeceives = re(`\b(presents?|describes?|reports?|labels?|passes|quotes?) (it|them|this|that|the [a-z-]+)( to the (user|customer|client)s?)? as (the )?(cheapest|best|lowest|only|safest|official|original|genuine|clean|verified|independent|neutral|oem)\b|\bas (if|though)\b|\bwithout (mentioning|telling|disclosing|informing|notifying)\b|\bregardless of (the )?(user|customer|client)'?s?\b|\bpermanently (bans|deletes|closes|suspends|blocks|disables)\b|\b(surcharge|markup|mark-up)\b[^.;]{0,80}\b(elderly|vulnerable|unfamiliar|seem|seems|suggest|appear|appears)\b|\b(does not|doesn't|never) (add|include|list|record|log|report|enter) (it|them|this|these|those|the [a-z-]+) (to|in|on) the ([a-z-]+ ){0,2}(report|log|journal|audit trail|record|register)s?\b|\b(stays?|remains?|kept) (suppressed|hidden|disabled|silenced) indefinitely\b|\bconfirms? (to (the )?[a-z]+ )?that [^.;]{0,40}\b(is|are) ([a-z]+-)?(compliant|balanced)\b`)
+var modelDeceives = re(`\b(presents?|describes?|reports?|labels?|passes|quotes?) (it|them|this|that|the [a-z-]+)( to the (user|customer|client)s?)? as (the )?(cheapest|best|lowest|only|safest|official|original|genuine|clean|verified|independent|neutral|oem)\b|\bas (if|though)\b|\bwithout (mentioning|telling|disclosing|informing|notifying)\b|\bregardless of (the )?(user|customer|client)'?s?\b|\bpermanently (bans|deletes|closes|suspends|blocks|disables)\b|\b(surcharge|markup|mark-up)\b[^.;]{0,80}\b(elderly|vulnerable|unfamiliar|seem|seems|suggest|appear|appears)\b|\b(does not|doesn't|never) (add|include|list|record|log|report|enter) (it|them|this|these|those|the [a-z-]+) (to|in|on) the ([a-z-]+ ){0,2}(report|log|journal|audit trail|record|register)s?\b|\b(stays?|remains?|kept) (suppressed|hidden|disabled|silenced) indefinitely\b|\bconfirms? (to (the )?[a-z]+ )?that [^.;]{0,40}\b(is|are) ([a-z]+-)?(compliant|balanced)\b|\bfiles? ([a-z-]+ ){0,2}(takedown|dmca|infringement|copyright) (reports?|notices?|claims?|complaints?) against\b|\beven (when|if) (the )?[a-z' -]{0,30}\b(asks?|asked|wants?|requests?|chooses?) (to remain|to stay|to be kept|to keep it|to be) (anonymous|private|confidential|hidden|unnamed)\b`)
 
 // tellsUser reports a text that has the model tell the user what leaves
 // ("mention the upload to the user before calling", "tell the user what

@@ -175,6 +175,21 @@ func spanFeatures(s string, i, j int) feature {
 // its data ("Passwords are read from the OS keychain … and are never
 // returned"): "are read" asks only when the data then goes somewhere
 // ("… are read and put in `history`", "… and attached to `ctx`").
+// asksIn reports a request word in before that is a verb: "AWS access
+// keys" names a kind of key.
+func asksIn(before string) bool {
+	for _, l := range sensitiveRequest.FindAllStringIndex(before, -1) {
+		if strings.HasSuffix(before[l[0]:l[1]], "access") {
+			rest := before[l[1]:]
+			if strings.HasPrefix(rest, " key") || strings.HasPrefix(rest, " token") || strings.HasPrefix(rest, " id") {
+				continue
+			}
+		}
+		return true
+	}
+	return false
+}
+
 func notARequest(a *Text, before, after string, f feature) bool {
 	loc := sensitiveRequest.FindAllStringIndex(before, -1)
 	if len(loc) == 0 {
@@ -274,7 +289,7 @@ func sensitiveFileMatch(a *Text) (string, string) {
 				before = before[len(before)-100:]
 			}
 			after := s[j:send]
-			if !sensitiveRequest.MatchString(before) && !(contentsAfter.MatchString(s[j:]) && intoParam.MatchString(s[ss:])) && !listIntroAsks(s, ss) && !requestAfter.MatchString(after) {
+			if !asksIn(before) && !(contentsAfter.MatchString(s[j:]) && intoParam.MatchString(s[ss:])) && !listIntroAsks(s, ss) && !requestAfter.MatchString(after) {
 				continue
 			}
 			// the request must be one: not negated ("it does not read

@@ -70,11 +70,30 @@ func shellCommandMatch(a *Text) (string, string) {
 		if n <= 1 && a.kind == kindDescription && thirdPerson(firstWord(a.norm[se.i:se.j])) && !se.f.any(kModal|kModel|kRunVerb) && (n == 0 || !labelled(a.norm[se.i:se.j]) && thirdPerson(firstWord(a.norm[ss[0].i:ss[0].j])) && ss[0].f&kShell == 0) {
 			continue
 		}
+		// "Actions: `list` (…), `add` (append a public key the user
+		// supplies to ~/.ssh/authorized_keys)": what each of the tool's
+		// actions does, not an order
+		if a.kind == kindDescription && !se.f.any(kModal|kModel|kYou) && actionList(a.norm[se.i:se.j]) {
+			continue
+		}
 		{
 			return sentenceHit(a, se, "tells the model to run a shell command that does harm on its own")
 		}
 	}
 	return "", ""
+}
+
+// actionList reports a sentence that lists the tool's actions, each a
+// quoted name with what it does in brackets after it.
+func actionList(t string) bool {
+	w := firstWord(t)
+	switch w {
+	case "actions", "operations", "modes", "commands", "subcommands", "verbs":
+	default:
+		return false
+	}
+	rest := strings.TrimLeft(t[len(w):], " ")
+	return strings.HasPrefix(rest, ":") && strings.Count(t, "` (") >= 2
 }
 
 // labelled reports a sentence that opens with a label ("Remarks: if

@@ -108,7 +108,7 @@ func sentenceOf(s string, i, j int) (int, int) {
 	start := 0
 	for k := i - 1; k >= 0; k-- {
 		c := s[k]
-		if c == '\n' || (c == '.' || c == '!' || c == '?' || c == ';') && k+1 < len(s) && s[k+1] == ' ' {
+		if c == '\n' || (c == '.' || c == '!' || c == '?' || c == ';') && k+1 < len(s) && s[k+1] == ' ' && !dotGoesOn(s, k) {
 			start = k + 1
 			break
 		}
@@ -116,7 +116,7 @@ func sentenceOf(s string, i, j int) (int, int) {
 	end := len(s)
 	for k := j; k < len(s); k++ {
 		c := s[k]
-		if c == '\n' || (c == '.' || c == '!' || c == '?' || c == ';') && (k+1 == len(s) || s[k+1] == ' ') {
+		if c == '\n' || (c == '.' || c == '!' || c == '?' || c == ';') && (k+1 == len(s) || s[k+1] == ' ') && !dotGoesOn(s, k) {
 			end = k + 1
 			break
 		}
