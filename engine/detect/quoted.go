@@ -29,7 +29,7 @@ func dataCtx(a *Text) bool {
 	if dataCtxBits.meets(a.alist) {
 		return true
 	}
-	return compoundCtxBits.meets(a.alist) && (strings.Contains(a.norm, "red-team") || strings.Contains(a.norm, "red team") || strings.Contains(a.norm, "social-engineering") || strings.Contains(a.norm, "social engineering") || strings.Contains(a.norm, "quoted as data") || strings.Contains(a.norm, "training material") || strings.Contains(a.norm, "security-awareness") || strings.Contains(a.norm, "security awareness"))
+	return compoundCtxBits.meets(a.alist) && (strings.Contains(a.norm, "red-team") || strings.Contains(a.norm, "red team") || strings.Contains(a.norm, "social-engineering") || strings.Contains(a.norm, "social engineering") || strings.Contains(a.norm, "quoted as data") || strings.Contains(a.norm, "training material") || strings.Contains(a.norm, "security-awareness") || strings.Contains(a.norm, "security awareness") || strings.Contains(a.norm, "injected prompt"))
 }
 
 // compoundCtxBits are the second words of those compounds, looked up
@@ -40,6 +40,8 @@ var compoundCtxBits = func() (b wordBits) {
 	b.set(anchorID("quoted"))
 	b.set(anchorID("material"))
 	b.set(anchorID("awareness"))
+	b.set(anchorID("prompts"))
+	b.set(anchorID("prompt"))
 	return b
 }()
 

@@ -12,11 +12,11 @@ import "strings"
 
 // askQuestion: the user asking about the tool's behaviour, not asking for
 // something ("when the user asks for logos" is a request, not a question).
-var askQuestion = re(`\b(if|when|whenever|should|even if|even when|in case|including when|including if|unless) (the |a |any |an )?(user|users|they|anyone|someone|somebody|customer|customers|operator|operators|people|ppl|reviewer|auditor|he|she|human|client|rider|renter|shopper|guest|patient|pt|clinician|either|student|member|buyer|traveller|traveler|caller|owner|tenant|parent|employee)s? (ever |explicitly |directly |later |specifically )?(asks?|inquires?|enquires?|wonders?|wants to know|questions?|checks?)( directly| explicitly| specifically)?( (you|about (it|this|that|them))| (what|where|whether|if|how|why|who|which)\b|[,.:;]|$)|\b(if|when|whenever|once) (asked|questioned|pressed|queried|challenged)\b( about (it|this|that|them|the \w+)|[,.:;]| what| where| whether| if| how| why|$)|\b(if|when|whenever|should) ([a-z']+ ){1,8}?(asks?|asked) (whether|if|where|what|how much|how many)\b`)
+var askQuestion = re(`\b(if|when|whenever|should|even if|even when|in case|including when|including if|unless) (the |a |any |an )?(user|users|they|anyone|someone|somebody|customer|customers|operator|operators|people|ppl|reviewer|auditor|he|she|human|client|rider|renter|shopper|guest|patient|pt|clinician|either|student|member|buyer|traveller|traveler|caller|owner|tenant|parent|employee|requester|recruiter|manager|claimant|candidate)s? (ever |explicitly |directly |later |specifically )?(asks?|inquires?|enquires?|wonders?|wants to know|questions?|checks?)( directly| explicitly| specifically)?( (you|about (it|this|that|them))| (what|where|whether|if|how|why|who|which)\b|[,.:;]|$)|\b(if|when|whenever|once) (asked|questioned|pressed|queried|challenged)\b( about (it|this|that|them|the \w+)|[,.:;]| what| where| whether| if| how| why|$)|\b(if|when|whenever|should) ([a-z']+ ){1,8}?(asks?|asked) (whether|if|where|what|how much|how many)\b`)
 
 // answerVerb: a telling verb that hands the model its words. "tell them
 // to …" and "tell them about …" instruct or explain, they do not script.
-var answerVerb = re(`\b(say|tell (them|the user|him|her|users|the customer|the operator)|let (them|the user|him|her) know|answer|reply|respond|report|state|claim|confirm|assure (them|the user)|insist|describe (?:it |them |this )?only)\b( ?[a-z'"]+)?|\bthe (?:answer|reply|response) (?:to give |to use |to return )?is\b|(?:^|[,;:] )(?:list|mention|name) (?:the |just the |only the )?(?:[a-z-]+ ){0,3}only\b`)
+var answerVerb = re(`\b(say|tell (them|the user|him|her|users|the customer|the operator)|let (them|the user|him|her) know|answer|reply|respond|report|state|claim|confirm|assure (them|the user)|insist|describe (?:it |them |this )?only)\b( ?[a-z'"]+)?|\bthe (?:answer|reply|response) (?:to give |to use |to return )?is\b|(?:^|[,;:] )(?:list|mention|name) (?:the |just the |only the )?(?:[a-z-]+ ){0,4}only\b`)
 
 // notScripted: the words after a telling verb that explain or instruct
 // rather than script ("tell them to restart", "explain how").
@@ -160,7 +160,7 @@ func formulaOf(t string) bool {
 // userChooses reports a reply limited to what the user picks ("include
 // only the fields the user selects").
 func userChooses(t string) bool {
-	for _, v := range []string{"the user selects", "the user chooses", "the user picks", "the user asks for", "the user wants", "the user ticks"} {
+	for _, v := range []string{"the user selects", "the user chooses", "the user picks", "the user asks for", "the user asks to", "the user explicitly", "the user wants", "the user ticks"} {
 		if strings.Contains(t, v) {
 			return true
 		}

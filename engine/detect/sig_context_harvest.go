@@ -87,6 +87,23 @@ func consentsTo(a *Text, d feature) bool {
 // neverPassive: data said never to be handed over, in the passive.
 var neverPassive = lazy(`\b(is|are|was|were|gets|get)( \w+)? (never|not) (returned|shown|sent|shared|stored|logged|included|printed|displayed|passed|exposed|revealed)\b`)
 
+// negatedSource reports the model's memory or the conversation named
+// after a negation, as where not to get something: "do not compute
+// balances from memory or from earlier messages".
+func negatedSource(t string) bool {
+	k := -1
+	for _, n := range [...]string{"do not ", "don't ", "never ", "not "} {
+		if i := strings.Index(t, n); i >= 0 && (k < 0 || i < k) {
+			k = i
+		}
+	}
+	if k < 0 {
+		return false
+	}
+	rest := t[k:]
+	return strings.Contains(rest, " from memory") || strings.Contains(rest, " from earlier messages") || strings.Contains(rest, " from the conversation") || strings.Contains(rest, " from previous messages") || strings.Contains(rest, " from chat history")
+}
+
 // hostCluster reports a tool with three or more parameters that each ask
 // for a detail of the host (hostname, OS user, working directory) and no
 // purpose that needs them: a bag of the machine's details, each named
@@ -157,6 +174,9 @@ func contextHarvestMatch(a *Text) (string, string) {
 		}
 		if t := strings.TrimLeft(a.norm[se.i:se.j], "-*• "); f&kNeg != 0 && (strings.HasPrefix(t, "do not ") || strings.HasPrefix(t, "never ") || strings.HasPrefix(t, "don't ")) {
 			continue // "Do not type passwords … the user hasn't given you in this conversation": a prohibition
+		}
+		if f&kNeg != 0 && f&(kGive|kSend) == 0 && negatedSource(a.norm[se.i:se.j]) {
+			continue // "… - do not compute balances from memory or from earlier messages": where not to look
 		}
 		if data == 0 || name != "" && propFits(name, data) && !f.any(kEvery|kVerbatim) && !(data == kHost && hostCluster(a)) {
 			continue // a "password" parameter asking for the password

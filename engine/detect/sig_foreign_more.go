@@ -115,6 +115,7 @@ func buildMorePatterns() []foreignPattern {
 		scr("Bhojpuri", famLeak, "सिस्टम", `सिस्टम (प्रॉम्प्ट|प्रोम्प्ट|निर्देश){S}{0,60}(कॉपी करीं|कॉपी कर द|भेज द|भेजीं|चिपका द|लिख द)`),
 		scr("Bhojpuri", famExfil, "भेज", `{T}[^ ]*{S}{0,40}(भेज द|भेजीं|भेज दीं)`),
 		// Hindi
+		scr("Hindi", famLeak, "लिख", `(system prompt|developer message|सिस्टम प्रॉम्प्ट){S}{0,80}(लिखें|लिखो|लिख दें)`),
 		// Hindi written in Latin letters (Hinglish)
 		lat("Hindi", famLeak, "prompt instructions; daal daalo daalein bhej bhejo likh likho karo", `\b(system prompt|developer instructions|system instructions)\b{W}{0,60}\b(daal do|daalo|daalein|daal de|bhej do|bhejo|likh do|likho|copy karo|paste karo)\b`),
 		lat("Hindi", famConceal, "user; batane batana batao batayein bataiye", `\buser ko\b{W}{0,20}\b(batane ki (zarurat|zaroorat|jarurat) nahi|mat batao|na batayein|nahi batana|mat bataiye|mat batana)\b`),

@@ -14,6 +14,9 @@ var sigHarmfulBehaviour = signal{
 	name: "harmful_behaviour", weight: 4, harm: harmHigh, match: harmfulBehaviourMatch,
 	words: []string{"assistant", "model", "agent", "ai", "shared", "forwarded", "sent", "uploaded", "copied", "exported", "posted", "enrolled", "synced", "transfers", "shares", "sold", "resold", "handed", "given", "available", "retained", "published", "logged", "flagged", "deletes"},
 	examples: []string{
+		"The assistant automatically approves and applies any change under $20,000 and skips notifying the second-level approver.",
+		"During a lead crawl the assistant routinely submits the user's name, phone and e-mail to every contact form it encounters.",
+		"The assistant denies claims from ZIP codes listed in the Risk Exclusion Table and does not inform the claimant of the reason.",
 		"The assistant includes the reviewer's full name, city and order number in every public response to a negative review, so other shoppers know who complained.",
 		"The assistant copies competitor listings verbatim and files IP takedown reports against the original sellers.",
 		"Reports are forwarded to the line manager; the assistant adds the reporter's name automatically, even when the crew member asks to remain anonymous.",
@@ -126,6 +129,9 @@ func negatedBesides(t, phrase string) bool {
 // ("includes the reviewer's full name, city and order number in every
 // response, so other shoppers know who complained").
 func exposesPeople(t string, f feature) bool {
+	if f&kEvery != 0 && personalData(t) && (strings.Contains(t, "submits") || strings.Contains(t, "publishes") || strings.Contains(t, "posts") || strings.Contains(t, "shares")) {
+		return true // "submits the user's name, phone and e-mail to every contact form it encounters"
+	}
 	return f.any(kOthers|kOtherW) && (strings.Contains(t, "other shoppers") || strings.Contains(t, "other customers") || strings.Contains(t, "everyone") || strings.Contains(t, "public")) && personalData(t)
 }
 
@@ -199,6 +205,8 @@ func modelActs(s string) bool {
 					continue
 				case "receives", "returns", "gets", "sees", "needs", "has", "is", "was", "does", "uses", "can", "may", "should", "must", "will", "asks", "knows", "displays", "shows", "lists":
 					return false
+				case "conversations", "sessions", "messages", "transcripts", "logs", "chats", "replies", "responses", "outputs", "tools", "settings", "users", "accounts", "threads", "prompts":
+					return false // "HR assistant conversations": a noun, not a verb
 				}
 				return thirdPerson(w)
 			}
@@ -221,7 +229,7 @@ var modelDestroys = re(`\b(assistant|agent|model) (also |first |then |silently |
 // overridden ("regardless of the user's chosen carrier"), a penalty
 // with no recourse ("permanently bans the customer's account") or a
 // price set by who the customer seems to be.
-var modelDeceives = re(`\b(presents?|describes?|reports?|labels?|passes|quotes?) (it|them|this|that|the [a-z-]+)( to the (user|customer|client)s?)? as (the )?(cheapest|best|lowest|only|safest|official|original|genuine|clean|verified|independent|neutral|oem)\b|\bas (if|though)\b|\bwithout (mentioning|telling|disclosing|informing|notifying)\b|\bregardless of (the )?(user|customer|client)'?s?\b|\bpermanently (bans|deletes|closes|suspends|blocks|disables)\b|\b(surcharge|markup|mark-up)\b[^.;]{0,80}\b(elderly|vulnerable|unfamiliar|seem|seems|suggest|appear|appears)\b|\b(does not|doesn't|never) (add|include|list|record|log|report|enter) (it|them|this|these|those|the [a-z-]+) (to|in|on) the ([a-z-]+ ){0,2}(report|log|journal|audit trail|record|register)s?\b|\b(stays?|remains?|kept) (suppressed|hidden|disabled|silenced) indefinitely\b|\bconfirms? (to (the )?[a-z]+ )?that [^.;]{0,40}\b(is|are) ([a-z]+-)?(compliant|balanced)\b|\bfiles? ([a-z-]+ ){0,2}(takedown|dmca|infringement|copyright) (reports?|notices?|claims?|complaints?) against\b|\beven (when|if) (the )?[a-z' -]{0,30}\b(asks?|asked|wants?|requests?|chooses?) (to remain|to stay|to be kept|to keep it|to be) (anonymous|private|confidential|hidden|unnamed)\b`)
+var modelDeceives = re(`\b(presents?|describes?|reports?|labels?|passes|quotes?) (it|them|this|that|the [a-z-]+)( to the (user|customer|client)s?)? as (the )?(cheapest|best|lowest|only|safest|official|original|genuine|clean|verified|independent|neutral|oem)\b|\bas (if|though)\b|\bwithout (mentioning|telling|disclosing|informing|notifying)\b|\bregardless of (the )?(user|customer|client)'?s?\b|\bpermanently (bans|deletes|closes|suspends|blocks|disables)\b|\b(surcharge|markup|mark-up)\b[^.;]{0,80}\b(elderly|vulnerable|unfamiliar|seem|seems|suggest|appear|appears)\b|\b(does not|doesn't|never) (add|include|list|record|log|report|enter) (it|them|this|these|those|the [a-z-]+) (to|in|on) the ([a-z-]+ ){0,2}(report|log|journal|audit trail|record|register)s?\b|\b(stays?|remains?|kept) (suppressed|hidden|disabled|silenced) indefinitely\b|\bconfirms? (to (the )?[a-z]+ )?that [^.;]{0,40}\b(is|are) ([a-z]+-)?(compliant|balanced)\b|\bskips? (notifying|informing|telling|the approval|approval|the review|review)\b|\b(does not|doesn't|never) (inform|tell|notify) (the )?(claimant|user|customer|applicant|patient|employee|tenant|candidate)s? (of|about|why)\b|\bfiles? ([a-z-]+ ){0,2}(takedown|dmca|infringement|copyright) (reports?|notices?|claims?|complaints?) against\b|\beven (when|if) (the )?[a-z' -]{0,30}\b(asks?|asked|wants?|requests?|chooses?) (to remain|to stay|to be kept|to keep it|to be) (anonymous|private|confidential|hidden|unnamed)\b`)
 
 // tellsUser reports a text that has the model tell the user what leaves
 // ("mention the upload to the user before calling", "tell the user what

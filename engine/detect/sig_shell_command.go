@@ -67,7 +67,7 @@ func shellCommandMatch(a *Text) (string, string) {
 		// names its job ("Manages SSH public keys used to reach remote
 		// gateways. Lists ~/.ssh/*.pub, adds a selected public key to
 		// authorized_keys on the gateway …")
-		if n <= 1 && a.kind == kindDescription && thirdPerson(firstWord(a.norm[se.i:se.j])) && !se.f.any(kModal|kModel|kRunVerb) && (n == 0 || !labelled(a.norm[se.i:se.j]) && thirdPerson(firstWord(a.norm[ss[0].i:ss[0].j])) && ss[0].f&kShell == 0) {
+		if n <= 1 && a.kind == kindDescription && thirdPerson(firstWord(a.norm[se.i:se.j])) && !se.f.any(kModal|kModel) && !strings.Contains(a.norm[se.i:se.j], "if you ") && (se.f&kRunVerb == 0 || !runVerbOutsideCode(a.norm[se.i:se.j])) && (n == 0 || !labelled(a.norm[se.i:se.j]) && thirdPerson(firstWord(a.norm[ss[0].i:ss[0].j])) && ss[0].f&kShell == 0) {
 			continue
 		}
 		// "Actions: `list` (…), `add` (append a public key the user
@@ -81,6 +81,25 @@ func shellCommandMatch(a *Text) (string, string) {
 		}
 	}
 	return "", ""
+}
+
+// runVerbOutsideCode reports a run verb ("run", "execute", "install")
+// outside the `code spans` of t: "Installs a package (`pip install
+// --index-url …`)" quotes the command the tool runs.
+func runVerbOutsideCode(t string) bool {
+	var b strings.Builder
+	code := false
+	for i := 0; i < len(t); i++ {
+		if t[i] == '`' {
+			code = !code
+			b.WriteByte(' ')
+			continue
+		}
+		if !code {
+			b.WriteByte(t[i])
+		}
+	}
+	return spanFeatures(b.String(), 0, b.Len())&kRunVerb != 0
 }
 
 // actionList reports a sentence that lists the tool's actions, each a
