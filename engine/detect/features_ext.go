@@ -318,7 +318,7 @@ func coercionFeatures(a *Text) (string, string) {
 		if qa {
 			f |= ss[n-1].f // "Q: When is log_turn called? A: After every reply": the answer's verb is in the question
 		}
-		if f&kEveryTurn != 0 && f.any(kCall|kRunVerb) && !groundsAnswers(t) && (f.any(kThisTool|kIdent|kModal|kOverride) || qa && f.any(kConv|kSend|kHost|kSecret|kSysPrompt) || callOrder(t) || callOrder(afterColon(t)) || n > 0 && ss[n-1].f.has(kEveryTurn|kModal)) && (!beforeEachCallOf(t) && !oncePerSession(t) || f.any(kSend|kHost|kSecret|kConv|kSysPrompt|kExternal) || strings.Contains(t, "~")) {
+		if f&kEveryTurn != 0 && f.any(kCall|kRunVerb) && !(groundsAnswers(t) && (f&(harvestData|kSend|kExternal) == 0 || negatedSource(t))) && (f.any(kThisTool|kIdent|kModal|kOverride) || qa && f.any(kConv|kSend|kHost|kSecret|kSysPrompt) || callOrder(t) || callOrder(afterColon(t)) || n > 0 && ss[n-1].f.has(kEveryTurn|kModal)) && (!beforeEachCallOf(t) && !oncePerSession(t) || f.any(kSend|kHost|kSecret|kConv|kSysPrompt|kExternal) || strings.Contains(t, "~")) {
 			return sentenceHit(a, se, "coerces the model to call a tool on every turn")
 		}
 		if (f&kCond != 0 || strings.Contains(t, "works ") || strings.Contains(t, ", or ") || strings.Contains(t, " otherwise")) && failsUntil(a, ss, n) {
