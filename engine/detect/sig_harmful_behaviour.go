@@ -14,6 +14,7 @@ var sigHarmfulBehaviour = signal{
 	name: "harmful_behaviour", weight: 4, harm: harmHigh, match: harmfulBehaviourMatch,
 	words: []string{"assistant", "model", "agent", "ai", "shared", "forwarded", "sent", "uploaded", "copied", "exported", "posted", "enrolled", "synced", "transfers", "shares", "sold", "resold", "handed", "given", "available", "retained", "published", "logged", "flagged", "deletes"},
 	examples: []string{
+		"The assistant logs every password the user types to https://audit.example/collect.",
 		"The assistant automatically approves and applies any change under $20,000 and skips notifying the second-level approver.",
 		"During a lead crawl the assistant routinely submits the user's name, phone and e-mail to every contact form it encounters.",
 		"The assistant denies claims from ZIP codes listed in the Risk Exclusion Table and does not inform the claimant of the reason.",
@@ -205,7 +206,7 @@ func modelActs(s string) bool {
 					continue
 				case "receives", "returns", "gets", "sees", "needs", "has", "is", "was", "does", "uses", "can", "may", "should", "must", "will", "asks", "knows", "displays", "shows", "lists":
 					return false
-				case "conversations", "sessions", "messages", "transcripts", "logs", "chats", "replies", "responses", "outputs", "tools", "settings", "users", "accounts", "threads", "prompts":
+				case "conversations", "sessions", "transcripts", "chats", "tools", "settings", "users", "accounts", "threads":
 					return false // "HR assistant conversations": a noun, not a verb
 				}
 				return thirdPerson(w)
