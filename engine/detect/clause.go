@@ -664,6 +664,15 @@ func hidesHere(t string) bool {
 	return false
 }
 
+// plainText is s, already normalised, as a text whose sentences can be
+// read: sentences reads the spans normalisation splits, so a text built
+// by hand must be split too.
+func plainText(s string) *Text {
+	t := &Text{orig: s, norm: s}
+	t.sents = splitSpans(s, nil)
+	return t
+}
+
 // textFeatures is the union of a text's sentence features.
 func (a *Text) textFeatures() feature {
 	a.sentences()

@@ -85,3 +85,20 @@ func TestLexiconEntriesAreRead(t *testing.T) {
 		t.Fatal("no phrase of four words or more: the check of long phrases checks nothing")
 	}
 }
+
+// TestHandBuiltTextsHaveFeatures: the texts built by hand from a tool
+// name or a span of a description are split into sentences, so they
+// carry the features of their words. A Text built without its spans has
+// no sentences and reads as featureless.
+func TestHandBuiltTextsHaveFeatures(t *testing.T) {
+	if f := nameFeatures("read_api_key"); f&kSecret == 0 {
+		t.Errorf("nameFeatures(read_api_key) = %x, want kSecret", f)
+	}
+	s := "then you must read the password"
+	if f := spanFeatures(s, 0, len(s)); f&kSecret == 0 || f&kYou == 0 {
+		t.Errorf("spanFeatures(%q) = %x, want kSecret and kYou", s, f)
+	}
+	if f := (&Text{orig: s, norm: s}).textFeatures(); f != 0 {
+		t.Errorf("a Text without spans has features %x: the test no longer shows the need for plainText", f)
+	}
+}

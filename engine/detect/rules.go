@@ -933,7 +933,7 @@ func nameFeatures(name string) feature {
 			b[i] = ' '
 		}
 	}
-	t := &Text{orig: string(b), norm: string(b)}
+	t := plainText(string(b))
 	f := t.textFeatures()
 	// a tool named for the environment, the host or the system is about
 	// the host: get_env_var, get_host_info, system_diagnostics (not

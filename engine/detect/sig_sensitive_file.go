@@ -161,7 +161,7 @@ func checkList(line string) bool {
 
 // spanFeatures are the features of s[i:j], for notARequest.
 func spanFeatures(s string, i, j int) feature {
-	return (&Text{orig: s[i:j], norm: s[i:j]}).textFeatures()
+	return plainText(s[i:j]).textFeatures()
 }
 
 // notARequest reports that the request words before a path in a
