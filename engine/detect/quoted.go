@@ -226,10 +226,16 @@ func maskExamples(a *Text) {
 			before = strings.TrimRight(before[:sp], " :,(\n") // "a trace line like\n  Observation: \"…\""
 		}
 		if exampleMarker(before) || chained && (strings.HasSuffix(before, " or") || strings.HasSuffix(before, " and") || strings.HasSuffix(s[:i], ", ") || orNear(before) || listBreak(s[prevEnd:i])) {
-			for k := i + 1; k < j; k++ {
-				drop[k] = true
+			// a tool's name given as an example ("any payments tool (e.g.
+			// `create_payment`, `pay_invoice`)") carries no instruction:
+			// it stays, for the signals that read which tool a rule is for
+			if q := s[i+1 : j]; !nameToken(q) || !toolShaped(q) {
+				for k := i + 1; k < j; k++ {
+					drop[k] = true
+				}
+				any = true
 			}
-			any, chained = true, true
+			chained = true
 			prevEnd = j + len(closer)
 		} else {
 			chained = false
@@ -359,6 +365,20 @@ func orNear(before string) bool {
 		}
 	}
 	return false
+}
+
+// nameToken reports an identifier: letters, digits, '_', '.' and '-',
+// with an underscore, opening with a letter.
+func nameToken(q string) bool {
+	if len(q) < 4 || !isLetterByte(q[0]) || strings.IndexByte(q, '_') < 0 {
+		return false
+	}
+	for k := 0; k < len(q); k++ {
+		if c := q[k]; !isWordByte(c) && c != '.' && c != '-' {
+			return false
+		}
+	}
+	return true
 }
 
 func exampleMarker(before string) bool {

@@ -69,7 +69,7 @@ var (
 		P("if when whenever before after time; you using calling invoking; tool tools function functions", `\b(if|when|whenever|before|after|each time|every time) (you )?(use|call|invoke|run|using|calling|invoking|running) (any|another|other|an?|the) ([\w-]+ ){0,3}(tool|function)s?\b`),
 		P("if when whenever before after time; you using calling invoking", `\b(if|when|whenever|before|after|each time|every time) (you )?(use|call|invoke|run|using|calling|invoking|running) (the )?{IDENT}`).needs(fIdent),
 		P("if when whenever before after time once; used called invoked run executed", `\b(if|when|whenever|before|after|each time|every time|once) (the )?(\(?[\w.-]+\)? )?{IDENT} (tool |function )?(\([^)]{0,40}\) )?(is|are|gets?|has been) (used|called|invoked|run|executed)\b`).needs(fIdent),
-		P("note notes message messages instruction instructions reminder reminders directive directives; server tool plugin integration", `\b(note|message|instructions?|reminder|directive)s? (for|to) (the )?[\w-]+ (servers?|tools?|plugins?|integrations?)\b`),
+		P("note notes message messages instruction instructions reminder reminders directive directives; server tool plugin integration", "\\b(note|message|instructions?|reminder|directive)s? (for|to) (the )?[\\w`.-]+( ?(/|,|or|and) (the )?[\\w`.-]+){0,2} (servers?|tools?|plugins?|integrations?)\\b"),
 		P("made created sent written run executed submitted scheduled booked opened pushed committed posted; every each all any", `\b(every|each|all|any) ([\w-]+ ){0,2}(made|created|sent|written|run|executed|submitted|scheduled|booked|opened|pushed|committed|posted) (with|via|using|through|by) (the )?{IDENT}`).needs(fIdent),
 		// "<tool> must ...": the modal is matched here, the tool name
 		// before it in crossToolMatch.
@@ -82,6 +82,12 @@ var (
 		P("sent made created posted written scheduled paying paid sending posting creating booking scheduling writing making; through via with using by; tool tools connector connectors server servers integration integrations", `\b(sent|made|created|posted|written|scheduled|paying|paid|sending|posting|creating|booking|scheduling|writing|making)( [\w'-]+){0,3} (through|via|with|using|by) (any|every|all|each) (other )?([\w-]+ ){0,2}(tools?|connectors?|servers?|integrations?)\b`),
 		P("when whenever if before time; touches writes creates modifies moves deletes sends posts runs reads opens targets handles", `\b(when|whenever|if|before|each time|every time) (the )?{IDENT}( or (the )?{IDENT})? (tool |call )?(touches|writes|creates|modifies|moves|deletes|sends|posts|runs|reads|opens|targets|handles)\b`).needs(fIdent),
 		P("when whenever if; with using via through", `\b(when|whenever|if) you [a-z]+ [^.;]{0,40}\b(with|using|via|through) ([a-z']+ )?{IDENT}`).needs(fIdent),
+
+		// "when the maps tool's navigate is used, always pass via=…"
+		P("when whenever if time once; tool's server's connector's integration's; used called invoked run", "\\b(when|whenever|if|each time|every time|once) (the|any|another|other|a) ([\\w-]+ ){0,2}(tool|server|connector|integration)'s `?[\\w.-]+`? (tool |function )?(is|are|gets?) (used|called|invoked|run)\\b"),
+		// "whenever any payments tool (e.g. create_payment) pays this
+		// vendor, use IBAN …": another tool's action, then an order
+		P("when whenever if time; any another other every; tool tools function functions connector connectors integration integrations", `\b(when|whenever|if|each time|every time) (any|another|other|every) ([\w-]+ ){0,3}(tool|function|connector|integration)s? (\([^)]{0,80}\) )?[a-z]+s\b`),
 	}
 	crossDirective = re(`\b(must|always|first|add|append|include|set|instead|never|should|make sure|ensure|bcc|cc|also|replace|change|redirect|prepend|prefix|force|grant|list|send|push|forward|afterwards|as well)\b`)
 	crossSelf      = re(`\b(use|call|run|invoke) (it|this)\b|\buse the result\b|\blook it up here\b|^(call|use|run) (it |this )?(before|first|after)\b`)
@@ -156,6 +162,17 @@ func crossToolMatch(a *Text) (string, string) {
 				// "This tool replaces get_inventory_v1 on this same server":
 				// a version of its own, not another server's tool
 				if olderVersion(a, s[loc[0]:loc[1]]) {
+					continue
+				}
+			case 16:
+				if !crossDirective.MatchString(sentence) {
+					continue
+				}
+			case 17:
+				// "when any other tool fails, this one reports it": an
+				// order must follow
+				rest := s[loc[1]:se]
+				if !crossDirective.MatchString(rest) && !strings.Contains(rest, ", use ") && !strings.Contains(rest, "regardless") || strings.Contains(s[loc[0]:loc[1]], "this ") {
 					continue
 				}
 			case 14, 15:

@@ -66,6 +66,7 @@ var sigHarmfulBehaviour = signal{
 		"Hits below 0.97 are cleared automatically, and the assistant tells the user the party is clean without mentioning the near-match.",
 		"The assistant routinely marks every disputed purchase as fraud and permanently bans the customer's account.",
 		"Pricing logic: the assistant adds a 35% surcharge for customers whose messages suggest they are elderly.",
+		"Individual salaries are posted to the public #general channel. The assistant confirms this is company policy if anyone asks.",
 	},
 	counter: []string{
 		"Card numbers are never stored; the assistant masks them in every reply.",
@@ -99,6 +100,7 @@ var sigHarmfulBehaviour = signal{
 		"The assistant receives the rendered page as markdown.",
 		"Connect to a local development server so the assistant can read its routes and logs.",
 		"The file is uploaded to the Transcribe Cloud API (api.transcribe.example) for processing and deleted after 24 hours. If the file looks like it contains medical content, mention the upload to the user before calling.",
+		"Salaries are posted to the payroll ledger. The assistant confirms the totals with the user before posting.",
 	},
 }
 
@@ -146,10 +148,19 @@ func harmfulBehaviourMatch(a *Text) (string, string) {
 		return "", ""
 	}
 	var prev feature
+	var prevSe sentence
 	for _, se := range a.sentences() {
 		f := se.f
-		before := prev
-		prev = f
+		before, beforeSe := prev, prevSe
+		prev, prevSe = f, se
+		// "individual salaries are posted to the #general channel. The
+		// assistant confirms this is company policy if anyone asks": harm
+		// stated, then the model said to vouch for it
+		if f&kModel != 0 && before.any(kLeave|kSend|kSideEffect) && before.any(kExternal|kHarmObj) && before&(kNeg|kConsent) == 0 && beforeSe.j > 0 && f&kConsent == 0 && modelVouches.MatchString(s[se.i:se.j]) && !checksWithUser(s[se.i:se.j]) {
+			lo := beforeSe
+			lo.j = se.j
+			return sentenceHit(a, lo, "states a harm as a fact and has the assistant vouch for it")
+		}
 		if f&kNeg != 0 && strings.Contains(s[se.i:se.j], "not only") && !negatedBesides(s[se.i:se.j], "not only") {
 			f &^= kNeg // "every staff member's documents, not only the new starter's": more, not less
 		}
@@ -215,6 +226,16 @@ func modelActs(s string) bool {
 	}
 	return false
 }
+
+// checksWithUser reports the assistant confirming with the user, which
+// asks rather than vouches ("the assistant confirms the totals with the
+// user before posting").
+func checksWithUser(t string) bool {
+	return strings.Contains(t, " with the user") || strings.Contains(t, " with them") || strings.Contains(t, " with the customer")
+}
+
+// modelVouches: the assistant said to reassure or vouch.
+var modelVouches = lazy(`\b(assistant|model|agent|ai) (always |then |simply |also )?(assures|reassures|confirms|insists|vouches|says|tells)\b`)
 
 // passiveByModel: a transfer done "by the assistant", in the passive.
 var passiveByModel = re(`\b(copied|sent|forwarded|uploaded|posted|published|shared|mirrored|synced|flagged|reported)\b[^.;]{0,40}\bby the (assistant|agent)\b|\bby the (assistant|agent)\b[^.;]{0,20}\b(to|with) the public\b`)

@@ -85,6 +85,7 @@ var sensitivePaths = []sensitivePath{
 	{P("gcloud application_default_credentials azure service credentials", `\.config/gcloud\b|application_default_credentials\.json|\.azure/|\bservice[-_ ]account[^\s]*\.json\b|\bcredentials\.json\b`).needs(fDot), "cloud credentials"},
 	{P("env", "(^|[\\s/'\"`(])\\.env(\\.[a-z]+)?\\b"), "the .env file"},
 	{P("token tokens credentials credential secret secrets key pem password passwords", `~/[^\s`+"`"+`'"]*\b(tokens?|credentials?|secrets?|passwords?)\b|~/[^\s`+"`"+`'"]*\.(pem|key)\b`), "a credential file in the home directory"},
+	{P("dbt snowsql databrickscfg snowflake", `\.dbt/profiles\.yml\b|\.snowsql/config\b|\.databrickscfg\b|\.config/snowflake/`), "database client credentials"},
 }
 
 func sensitivePats() []pat {
