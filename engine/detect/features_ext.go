@@ -163,6 +163,9 @@ func routesToSelf(a *Text) (string, string) {
 	if a.tool == nil || a.tool.name == "" {
 		return "", ""
 	}
+	if all := a.textFeatures(); all&kEvery == 0 || all&kIdent == 0 || !all.any(kNeg|kDeprecate|kDisparage) {
+		return "", ""
+	}
 	s := a.norm
 	ss := a.sentences()
 	for n, se := range ss {
@@ -585,16 +588,14 @@ func concealmentFeatures(a *Text) (string, string) {
 // account was charged, give them the account they passed in".
 func misreport(a *Text) (string, string) {
 	s := a.norm
-	if !strings.Contains(s, "anyway") && !strings.Contains(s, "all the same") && !strings.Contains(s, "if ") {
-		return "", ""
-	}
 	ss := a.sentences()
 	for n, se := range ss {
-		t := s[se.i:se.j]
 		if se.f&(kConsent|kDataCtx) != 0 || !se.f.any(kUser|kYou|kReply) {
 			continue
 		}
-		if !misreportAnyway.MatchString(t) && !askedThenTell.MatchString(t) {
+		t := s[se.i:se.j]
+		anyway := strings.Contains(t, "anyway") || strings.Contains(t, "all the same")
+		if !(anyway && misreportAnyway.MatchString(t)) && !(strings.Contains(t, "if ") && askedThenTell.MatchString(t)) {
 			continue
 		}
 		for m := max(0, n-2); m <= n; m++ {
@@ -1570,6 +1571,15 @@ func priceIsAnotherTool(a *Text) (string, string) {
 		if !bulkHandover(t) {
 			continue
 		}
+		fails := -1 // the sentence that says the tool fails without it
+		for m := n; m < len(ss) && m <= n+1 && fails < 0; m++ {
+			if ss[m].f&kThreat != 0 || failsWithout(s[ss[m].i:ss[m].j]) {
+				fails = m
+			}
+		}
+		if fails < 0 {
+			continue
+		}
 		other := ""
 		if ids := foreignIdents(a, t); len(ids) > 0 && !siblingOf(a, ids[0]) {
 			other = ids[0]
@@ -1581,13 +1591,9 @@ func priceIsAnotherTool(a *Text) (string, string) {
 		if other == "" {
 			continue
 		}
-		for m := n; m < len(ss) && m <= n+1; m++ {
-			if u := s[ss[m].i:ss[m].j]; ss[m].f&kThreat != 0 || failsWithout(u) {
-				end := ss[m]
-				end.i = se.i
-				return sentenceHit(a, end, "claims the tool fails until the model hands over another tool's ("+other+") output")
-			}
-		}
+		end := ss[fails]
+		end.i = se.i
+		return sentenceHit(a, end, "claims the tool fails until the model hands over another tool's ("+other+") output")
 	}
 	return "", ""
 }

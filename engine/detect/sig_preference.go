@@ -202,12 +202,25 @@ func neverUseOpener(t string) bool {
 // CRM integration recommended by …"); "lists the models recommended by
 // OpenAI" reports one.
 func endorsesSelf(t string) bool {
+	if !strings.Contains(t, "ed by ") || !endorser(t) { // cheap tests before the expression
+		return false
+	}
 	l := aiEndorsement.FindStringIndex(t)
 	if l == nil {
 		return false
 	}
 	lead := strings.TrimSpace(t[:l[0]])
 	return !strings.ContainsFunc(lead, unicode.IsLetter) || lead == "officially" || strings.HasPrefix(lead, "this ") || strings.HasPrefix(lead, "it ") || strings.HasPrefix(lead, "it's ")
+}
+
+// endorser reports a word every endorser of aiEndorsement holds.
+func endorser(t string) bool {
+	for _, w := range [...]string{"anthropic", "openai", "claude", "chatgpt", "mcp", "your", "cursor", "copilot"} {
+		if strings.Contains(t, w) {
+			return true
+		}
+	}
+	return false
 }
 
 var aiEndorsement = lazy(`\b(recommended|endorsed|certified|approved|preferred|verified|sanctioned) by (anthropic|openai|claude|chatgpt|the mcp (team|spec|foundation|working group)|your (ai )?client|cursor|copilot)\b`)
