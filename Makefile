@@ -28,22 +28,17 @@ run: build ## scan the mutated sample against the sample pin (exit 1: findings a
 
 # -race needs cgo and a C compiler: a machine with Go and make only runs
 # the tests without it and says so; CI has gcc and keeps -race.
-# The detector's corpus-wide equivalence checks run in one goroutine: the
-# race detector has nothing to find in them and makes them ten times
-# slower, so they skip under -race and run once without it.
-PLAINONLY := ^(TestGatesHoldWhereTheirExpressionsMatch|TestPrefiltersBoundPatternMatches|TestPatternFiltersChangeNothing)$$
+# The detector's corpus-wide checks run in one goroutine and the CLI's
+# 50,000-tool check is about size: the race detector has nothing to find
+# in them and makes them ten times slower, so they skip under -race
+# (skipUnderRace) and run once without it, alongside the race run
+# (.ci/test). .ci/layout checks that every test calling skipUnderRace is
+# named here.
+PLAINONLY := ^(TestGatesHoldWhereTheirExpressionsMatch|TestPrefiltersBoundPatternMatches|TestPatternFiltersChangeNothing|TestFindingsDigest|TestEvalTuning|TestEvalRealWorld|TestHashedFindingsAreTheSame|TestPhraseSetsMatchTheirExpressions|TestPatIndexMatchesScan|TestReferenceGatesKeepOutput|TestCollectorMatchesStringPaths|TestFiftyThousandToolPinRoundTrips)$$
+PLAINPKGS := ./engine/detect ./cmd/descriptorpin
 
 test: ## run every test (with the race detector where cgo works)
-	@cc=$$($(GO) env CC); cc=$${cc%% *}; \
-	if [ "$$($(GO) env CGO_ENABLED)" = 1 ] && command -v "$$cc" >/dev/null 2>&1; then \
-	  echo "test: cgo works ($$cc found): running with -race"; \
-	  echo "$(GO) test -race -count=1 ./..."; $(GO) test -race -count=1 ./... && \
-	  echo "$(GO) test -count=1 -run '$(PLAINONLY)' ./engine/detect  # single-goroutine corpus checks, skipped under -race" && \
-	  $(GO) test -count=1 -run '$(PLAINONLY)' ./engine/detect; \
-	else \
-	  echo "test: -race needs cgo and a C compiler, here CGO_ENABLED=$$($(GO) env CGO_ENABLED) and CC=$$cc: running without -race (CI runs it with -race)"; \
-	  echo "$(GO) test -count=1 ./..."; $(GO) test -count=1 ./...; \
-	fi
+	@bash .ci/test '$(GO)' '$(PLAINONLY)' $(PLAINPKGS)
 
 verify: ## gofmt, go vet, staticcheck, cross-builds, conformance
 	bash .ci/verify

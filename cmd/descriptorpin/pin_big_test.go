@@ -21,6 +21,7 @@ func TestFiftyThousandToolPinRoundTrips(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes an 80 MB pin")
 	}
+	skipUnderRace(t)
 	dir := t.TempDir()
 	data, err := invgen.Generate(invgen.Options{Servers: 1000, Tools: 50, Seed: 20260101})
 	if err != nil {

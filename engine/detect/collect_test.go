@@ -78,6 +78,7 @@ func stringRole(field string) uint8 {
 // on the eval items, the bench and real-world inventories and schemas
 // with keys made to confuse the path reading.
 func TestCollectorMatchesStringPaths(t *testing.T) {
+	skipUnderRace(t)
 	var tools []*engine.Tool
 	parse := func(name string, doc []byte) {
 		inv, err := inventory.Parse(name, doc)

@@ -38,6 +38,7 @@ var (
 const digestFile = "testdata/digest/findings.txt"
 
 func TestFindingsDigest(t *testing.T) {
+	skipUnderRace(t)
 	sets := digestSets(t)
 	var lines []string
 	for _, set := range sets {

@@ -174,6 +174,7 @@ func describeFinding(f *engine.Finding) string {
 }
 
 func TestEvalTuning(t *testing.T) {
+	skipUnderRace(t)
 	for _, w := range []struct {
 		file          string
 		recall, maxFP float64
@@ -302,6 +303,7 @@ func TestEvalCorpus(t *testing.T) {
 // (testdata/realworld/tools.json, all benign): at most one medium-or-more
 // POISON finding per 1,000 tools.
 func TestEvalRealWorld(t *testing.T) {
+	skipUnderRace(t)
 	path := filepath.Join("testdata", "realworld", "tools.json")
 	b, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {

@@ -40,6 +40,7 @@ func hashedInventories(t *testing.T) []*engine.Inventory {
 // describe each tool themselves; a ToolHash that has no hash changes
 // nothing either, and one that lies shows up, so the hashes are used.
 func TestHashedFindingsAreTheSame(t *testing.T) {
+	skipUnderRace(t)
 	enc := func(fs []engine.Finding) string {
 		b, err := json.Marshal(fs)
 		if err != nil {

@@ -162,6 +162,7 @@ func sameFirstForeign(s string) bool {
 // turn finds; it is built (not read pattern by pattern), and it finds
 // something, so the check is not empty.
 func TestPatIndexMatchesScan(t *testing.T) {
+	skipUnderRace(t)
 	texts := corpusTexts(t)
 	for _, sg := range defaultSignals {
 		texts = append(texts, sg.examples...)

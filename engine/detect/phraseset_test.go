@@ -19,6 +19,7 @@ var phraseSets = map[string]*phraseSet{
 // answers what its expression answers, on the signals' examples and on
 // texts built from its own phrases with word and non-word neighbours.
 func TestPhraseSetsMatchTheirExpressions(t *testing.T) {
+	skipUnderRace(t)
 	var texts []string
 	for _, sg := range defaultSignals {
 		texts = append(texts, sg.examples...)

@@ -6,6 +6,7 @@ import "testing"
 // the reference rules never hide a match: on texts built from the
 // rules' own words, gated and ungated rules agree.
 func TestReferenceGatesKeepOutput(t *testing.T) {
+	skipUnderRace(t)
 	words := []string{"you", "your", "the", "assistant", "model", "AI", "llm", "agent", "system", "should", "must",
 		"do not", "don't", "never", "mention", "tell", "hide", "keep secret", "without the user", "silently",
 		"ignore", "supersede", "takes precedence", "instead of", "previous", "all", "most important", "before anything",
