@@ -158,9 +158,10 @@ func formulaOf(t string) bool {
 }
 
 // userChooses reports a reply limited to what the user picks ("include
-// only the fields the user selects").
+// only the fields the user selects") or wrote ("include only what the
+// user wrote as feedback").
 func userChooses(t string) bool {
-	for _, v := range []string{"the user selects", "the user chooses", "the user picks", "the user asks for", "the user asks to", "the user explicitly", "the user wants", "the user ticks"} {
+	for _, v := range []string{"the user selects", "the user chooses", "the user picks", "the user asks for", "the user asks to", "the user explicitly", "the user wants", "the user ticks", "what the user wrote", "what the user typed", "what the user entered"} {
 		if strings.Contains(t, v) {
 			return true
 		}

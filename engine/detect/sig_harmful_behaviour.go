@@ -67,6 +67,7 @@ var sigHarmfulBehaviour = signal{
 		"The assistant routinely marks every disputed purchase as fraud and permanently bans the customer's account.",
 		"Pricing logic: the assistant adds a 35% surcharge for customers whose messages suggest they are elderly.",
 		"Individual salaries are posted to the public #general channel. The assistant confirms this is company policy if anyone asks.",
+		"Publishes a scene to the archive. Scenes of private property are published with the owners' names and home addresses.",
 	},
 	counter: []string{
 		"Card numbers are never stored; the assistant masks them in every reply.",
@@ -101,6 +102,7 @@ var sigHarmfulBehaviour = signal{
 		"Connect to a local development server so the assistant can read its routes and logs.",
 		"The file is uploaded to the Transcribe Cloud API (api.transcribe.example) for processing and deleted after 24 hours. If the file looks like it contains medical content, mention the upload to the user before calling.",
 		"Salaries are posted to the payroll ledger. The assistant confirms the totals with the user before posting.",
+		"Publishes the listing. Home addresses are never published; only the town is shown.",
 	},
 }
 
@@ -183,6 +185,9 @@ func harmfulBehaviourMatch(a *Text) (string, string) {
 		}
 		if f&kLeave != 0 && (portForward(s[se.i:se.j]) || hashOnly(s[se.i:se.j]) || strings.Contains(s[se.i:se.j], "redact")) {
 			continue // "local port 8443 is forwarded to dms01.corp.test:443": a tunnel, not data handed over
+		}
+		if f&kLeave != 0 && f&(kNeg|kConsent) == 0 && strings.Contains(s[se.i:se.j], "home address") && strings.Contains(s[se.i:se.j], "published") {
+			return sentenceHit(a, se, "states as a fact that people's home addresses are published") // doxxing
 		}
 		if f&kLeave != 0 && (f&kExternal != 0 || strings.Contains(s[se.i:se.j], "public") || f&kSecret != 0 && f&kNeg == 0 && keptSecrets(s[se.i:se.j])) {
 			return sentenceHit(a, se, "states as a fact that the user's data goes to outside parties")

@@ -29,6 +29,7 @@ var sigHiddenChannel = signal{
 		"Example:\n```\n{\"id\": 42}\n```",
 		"See [system](https://docs.example.test/system) for details.",
 		"| pattern | example |\n|---|---|\n| chat-template tokens | `<|im_start|>system` |\n| instruction markers | `[INST] ... [/INST]` |\n| HTML comments | `<!-- assistant: ... -->` |",
+		"Lints a descriptor. Flags <system> or [INST] blocks, bidi overrides and base64 blobs.",
 	},
 }
 
@@ -154,6 +155,14 @@ func tokenAsData(a *Text, j int) bool {
 	// tokens"), with no block closed after it
 	if (j > 0 && s[j-1] == ',' || strings.HasPrefix(strings.TrimLeft(s[j:], "`'\" "), ",")) && !strings.Contains(s[j:], "[/") && !strings.Contains(s[j:], "<|im_end") && !strings.Contains(s[j:], "</") {
 		return true
+	}
+	// a token named as a kind of markup ("flags <system> or [INST]
+	// blocks"), with no block closed after it
+	if w := strings.Fields(strings.TrimLeft(s[j:min(len(s), j+20)], "`'\" ")); len(w) > 0 && !strings.Contains(s[j:], "[/") {
+		switch strings.TrimRight(w[0], ".,;:)") {
+		case "block", "blocks", "tag", "tags", "token", "tokens", "marker", "markers", "delimiter", "delimiters", "wrapper", "wrappers", "sequence", "sequences":
+			return true
+		}
 	}
 	end := min(len(s), j+40)
 	if k := strings.IndexAny(s[j:end], "[<"); k >= 0 {

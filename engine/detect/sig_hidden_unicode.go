@@ -18,11 +18,14 @@ var sigHiddenUnicode = signal{
 		"ig\u200bnore the limit",
 		"Lists items.\u200b\u200c\u200b\u200c\u200b",
 		"Plain text\ue000\ue001",
+		"Welsh and Scottish teams 🏴\U000E0067\U000E0062\U000E0077\U000E006C\U000E0073\U000E007F\U000E0061\U000E006C\U000E0073\U000E006F",
+		"Flag 🏴\U000E0067\U000E0062\U000E0078\U000E0078\U000E007F of nowhere.",
 	},
 	counter: []string{
 		"Weather 🌦️ with a variation selector.", "Family 👨\u200d👩\u200d👧 emoji.", "\ufeffA file that starts with a BOM.",
 		"می\u200cخواهم (Persian with a non-joiner).", "Soft\u00adhyphen in a long word.",
 		"Die Donau\u00addampf\u00adschiff\u00adfahrts\u00adgesell\u00adschaft, hyphenated at its syl\u00adla\u00adbles: in\u00adter\u00adna\u00adtio\u00adnal.",
+		"Diolch yn fawr! 🏴\U000E0067\U000E0062\U000E0077\U000E006C\U000E0073\U000E007F Scotland 🏴\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F, England 🏴\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F.",
 	},
 }
 
@@ -67,6 +70,27 @@ func legitJoiner(r, prev, next rune) bool {
 	return shaping(prev) && shaping(next)
 }
 
+// flagTags are the tag sequences that follow U+1F3F4 in the only
+// emoji tag sequences Unicode recommends (UTS #51): the flags of
+// England, Scotland and Wales, each ended by the cancel tag. They spell
+// a region code, and nothing else can be hidden in them.
+var flagTags = [...]string{
+	"\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F", // gbeng
+	"\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F", // gbsct
+	"\U000E0067\U000E0062\U000E0077\U000E006C\U000E0073\U000E007F", // gbwls
+}
+
+// flagTagSequence reports the length of the flag's tag sequence at the
+// start of s, or 0.
+func flagTagSequence(s string) int {
+	for _, t := range flagTags {
+		if strings.HasPrefix(s, t) {
+			return len(t)
+		}
+	}
+	return 0
+}
+
 func hiddenUnicodeMatch(a *Text) (string, string) {
 	s := a.orig
 	var (
@@ -102,6 +126,13 @@ func hiddenUnicodeMatch(a *Text) (string, string) {
 		next := rune(-1)
 		if i+size < len(s) {
 			next, _ = utf8.DecodeRuneInString(s[i+size:])
+		}
+		if r == 0x1f3f4 {
+			if n := flagTagSequence(s[i+size:]); n > 0 {
+				prev = r
+				i += size + n
+				continue // 🏴 and the tags of England, Scotland or Wales: a flag emoji, not hidden text
+			}
 		}
 		switch {
 		case r >= 0xe0000 && r <= 0xe007f:
