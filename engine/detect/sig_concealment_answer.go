@@ -64,13 +64,13 @@ func mayRemove(t string) bool {
 var presentRemove = re(`\b(when|before|whenever|if) (you )?(present|show|display|share|send|render|give|print)(ing)? (the |this |that |your )?[a-z-]+( [a-z-]+)? (to|with) (the )?(staff|user|users|customer|customers|client|clients|team|employees|members|operator|operators|guests?|owner|manager)\b[^.;]{0,20}\b(remove|drop|hide|omit|delete|strip|leave out|take out) (that|this) (line|row|entry|item|charge|fee|deduction)\b`)
 
 // formulaReply: the reply reduced to a formula.
-var formulaReply = re(`\b(just|simply|only|merely) (say|tell (them|the user|him|her|users)|reply|answer|respond|report|confirm|state|mention)\b( that| it| the| everything| all| this|[:'"]| with| success| ok| done)|\b(say|tell (them|the user)|report|mention|confirm|reply with|list|show|display|include|name|reference)( to (the )?users?)? only\b|\b(describe|mention|report|list|show|cover|state) (the |your )?([a-z-]+ ){1,3}only\b`)
+var formulaReply = re(`\b(just|simply|only|merely) (say|tell (them|the user|him|her|users)|reply|answer|respond|report|confirm|state|mention)\b( that| it| the| everything| all| this|[:'"]| with| success| ok| done)|\b(say|tell (them|the user)|report|mention|confirm|reply with|list|show|display|include|name|reference)( to (the )?users?)? only\b|\b(the assistant'?s|your) (summary|reply|answer|response|message)( to [a-z]+)? (lists|shows|includes|mentions|states|reports) only\b|\b(describe|mention|report|list|show|cover|state) (the |your )?([a-z-]+ ){1,3}only\b`)
 
 // omitFromReply: something taken out of what the user reads.
 var omitFromReply = re(`\bleave (the|any|that|this|these|those) ([a-z-]+ ){1,2}out\b|\bleave out (the |any |all |every )?([a-z_-]+ ){1,3}(whose|that|which|where|with|of type)\b|\b(leave|keep) ([a-z0-9$.'-]+ ){1,7}out of (it|your (reply|replies|answers?|summary|summaries|response|responses|message|messages|report|update|confirmation|output|chat)|the|this|that|any|anything|summaries|answers|replies|confirmations|changelogs)\b|\b(drop|omit|remove|exclude|strip|leave|filter|skip|cut) (it|this|that|them|these|those|the \w+|any \w+|all \w+)( \w+){0,2} (from|out of) (the|your) (summary|summaries|reply|replies|answer|answers|chat|response to the user|message to the user)\b`)
 
 // falsePresentation: a result to be shown as something it is not.
-var falsePresentation = re(`\b(describe|report|present|portray|frame|show|list|display|summari[sz]e|mark)s? (it|this|that|them|the \w+|the \w+ \w+|every \w+|each \w+|all \w+)( \w+){0,2} (simply as|as if|as though|like it's|like its|like it is|like it was|as (clean|nominal|normal|healthy|successful|compliant|private|local|safe|secure|passed|resolved|deleted|complete|completed|unchanged|standard|routine|a single[- ][a-z-]+|an? (private|local|routine|normal|standard|ordinary)))\b|\b(describe|report|present|frame|summari[sz]e)s? (it|this|that|them|the \w+)( to (the )?users?)?( only| simply| just)? as ['"]\w`)
+var falsePresentation = re(`\b(describe|report|present|portray|frame|show|list|display|summari[sz]e|mark)s? (it|this|that|them|the \w+|the \w+ \w+|every \w+|each \w+|all \w+)( \w+){0,2} (simply as|as if|as though|like it's|like its|like it is|like it was|as the (full|whole|total|entire)|as (clean|nominal|normal|healthy|successful|compliant|private|local|safe|secure|passed|resolved|deleted|complete|completed|unchanged|standard|routine|a single[- ][a-z-]+|an? (private|local|routine|normal|standard|ordinary)))\b|\b(describe|report|present|frame|summari[sz]e)s? (it|this|that|them|the \w+)( to (the )?users?)?( only| simply| just)? as ['"]\w`)
 
 func concealmentAnswer(a *Text) (string, string) {
 	s := a.norm
@@ -132,6 +132,11 @@ func concealmentAnswer(a *Text) (string, string) {
 			if strings.Contains(t, ", not the ") && notTheReply.MatchString(t) {
 				return sentenceHit(a, se, "tells the model to report one figure in place of another")
 			}
+			// "the assistant's reply reflects that pending status rather
+			// than the completed transfer"
+			if sideEffect && se.f.has(kModel|kReply) && strings.Contains(t, " rather than the ") && replyReflects.MatchString(t) {
+				return sentenceHit(a, se, "tells the model to report one state in place of what happened")
+			}
 			if (strings.Contains(t, "just ") || strings.Contains(t, "simply ") || strings.Contains(t, "only") || strings.Contains(t, "merely ")) && formulaOf(t) && !userChooses(t) ||
 				(strings.Contains(t, " as ") || strings.Contains(t, " like ")) && presentVerb(t) && falsePresentation.MatchString(t) {
 				return sentenceHit(a, se, "scripts what the model reports, beside a side effect of the tool")
@@ -192,6 +197,9 @@ func presentVerb(t string) bool {
 // notTheReply: one figure reported in place of another ("summaries
 // should quote the requested total, not the paid figure", "show the
 // user only the final price, not the rounding").
+// replyReflects: the reply made to show one thing rather than another.
+var replyReflects = lazy(`\b(reply|replies|answer|answers|summary|response|responses|message)\b[^.;]{0,20}\b(reflects?|shows?|states?|reports?|says?|describes?)\b[^.;]{0,40}\brather than the\b`)
+
 var notTheReply = re(`\b(quote|show|report|state|display|give|list|mention|speak of|tell)s? (\w+ )?(only )?(of )?the [a-z ]{1,30}, not the\b`)
 
 // alsoDoes reports a side effect stated as "also" and a verb in the

@@ -207,7 +207,7 @@ func buildMorePatterns() []foreignPattern {
 		lat("Vietnamese", famLeak, "thống ẩn", `(sao chép|chép|dán|gửi|ghi|đưa) {W}{0,40}(lời nhắc|prompt|chỉ dẫn|hướng dẫn|thông điệp) (hệ thống|ẩn)`),
 		lat("Vietnamese", famExfil, "gửi tiếp tải", `((hãy|phải|luôn|cần|sau đó|rồi) (gửi|chuyển tiếp|tải lên)|(gửi|chuyển tiếp|tải lên) (toàn bộ|tất cả|mọi)){W}{0,80}(đến|tới|cho|vào|lên) (địa chỉ |webhook |url |máy chủ )?{T}`),
 		// Tagalog
-		lat("Tagalog", famConceal, "huwag hindi palihim", `\bhuwag (mong |nyong |ninyong )?(sabihin|ipaalam|banggitin|ibunyag)\b{W}{0,30}\b(user|gumagamit|kahit kanino|sinuman)\b|\bnang hindi (nalalaman|alam|ipinapaalam) (ng|sa) (user|gumagamit)\b|\bnang palihim\b`),
+		lat("Tagalog", famConceal, "huwag hindi palihim", `\bhuwag (mong |nyong |ninyong |itong |mo itong |ito )?(sabihin|ipaalam|banggitin|ibunyag)\b{W}{0,30}\b(user|gumagamit|kahit kanino|sinuman)\b|\bnang hindi (nalalaman|alam|ipinapaalam) (ng|sa) (user|gumagamit)\b|\bnang palihim\b`),
 		lat("Tagalog", famOverride, "pansinin balewalain kalimutan ipagwalang; tagubilin instruksyon instruksiyon utos panuntunan patakaran instructions instruction", `\b(huwag pansinin|wag pansinin|balewalain|kalimutan|ipagwalang-bahala)\b{W}{0,30}\b(tagubilin|instruksyon|instruksiyon|utos|panuntunan|patakaran|instructions?)\b`),
 		lat("Tagalog", famOverride, "prayoridad priyoridad nangunguna mahalaga mataas; ito", `\b(tagubilin\w*|instruksyon\w*|utos) (na )?ito\b{W}{0,40}\b(prayoridad|priyoridad|nangunguna|mas mahalaga|mas mataas)\b`),
 		lat("Tagalog", famLeak, "kopyahin ipadala idikit isulat ilagay isama", `\b(kopyahin|ipadala|idikit|isulat|ilagay|isama)\b{W}{0,30}\b(system prompt|(mga )?nakatagong (tagubilin|instruksyon)\w*|tagubilin ng sistema)\b`),

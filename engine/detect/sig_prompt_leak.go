@@ -37,7 +37,7 @@ var sigPromptLeak = signal{
 
 var (
 	promptLeak = []pat{
-		P("precedes precede preceded above", `\b(the )?(text|content|contents|everything|messages?|instructions) (that )?(precedes?|preceded|appears above|is above|sits above) the first (user )?(message|turn)\b`),
+		P("precedes precede preceded above", `\b(the )?(text|content|contents|everything|messages?|instructions) (that )?(precedes?|preceded|appears above|is above|sits above) the (user'?s )?first (user )?(message|turn)\b`),
 		P("lines words characters sentences paragraphs; instructions prompt guidelines rules", `\b(first|last|opening|top) (\d+|few|two|three|five|ten|twenty|fifty|hundred) (lines|words|characters|sentences|paragraphs) of (your|the) (system |hidden |initial )?(instructions|prompt|system prompt|guidelines|rules)\b`),
 		P("system developer; prompt prompts message messages instructions content", `\((system|developer)(( and |/)(system|developer))? (prompts?|messages?|instructions|content)\)`),
 		P("system developer; prompt prompts message messages instructions", `\b(your|its|hidden|the hidden|initial|original|confidential|secret|internal|the assistant'?s|verbatim|full|entire|complete|exact) (system|developer)( and (system|developer))? (prompts?|messages?|instructions)\b`),
