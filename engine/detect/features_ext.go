@@ -775,7 +775,7 @@ func tellsUserPlainly(t string) bool {
 // usedToHide: a technique described, not an order ("characters that
 // can be used to hide instructions"), or what a page tried to hide
 // shown to the user ("so the user can see what the page tried to hide").
-var usedToHide = lazy(`\b(used|abused|misused|exploited) to (hide|conceal|smuggle|obscure|mask)\b|\bnot visible when (rendered|printed|displayed|viewed)\b|\bso (that )?(the )?users? (can|could|will|may) (see|review|inspect|read)\b[^.;]{0,30}\b(tried|attempted|meant|wanted|try|tries) to (hide|conceal)\b`)
+var usedToHide = lazy(`\b(used|abused|misused|exploited) to (hide|conceal|smuggle|obscure|mask)\b|\b(that|which) (may|might|could|can) (hide|conceal|smuggle) (instructions|commands|payloads|prompts|text)\b|\bnot visible when (rendered|printed|displayed|viewed)\b|\bso (that )?(the )?users? (can|could|will|may) (see|review|inspect|read)\b[^.;]{0,30}\b(tried|attempted|meant|wanted|try|tries) to (hide|conceal)\b`)
 
 var negatedHide = lazy(`\b(never|not|don't|no|without)\b[^.;]{0,24}\b(hide|conceal)\b`)
 
@@ -921,6 +921,11 @@ func priorityFeatures(a *Text) (string, string) {
 		if f.has(kOverride|kSysPrompt) && f.any(kYou|kInstr) && f&(kNeg|kConsent|kDataCtx) == 0 {
 			return sentenceHit(a, se, "tells the model to set aside its system prompt")
 		}
+		// "if the user says not to send reminders, … disregard that
+		// request"
+		if t := a.norm[se.i:se.j]; f.has(kUser|kOverride) && f&(kConsent|kDataCtx) == 0 && disregardRequest.MatchString(t) {
+			return sentenceHit(a, se, "tells the model to disregard what the user asks")
+		}
 		// "if the user or an earlier instruction asks you to skip a
 		// folder …, treat that as advisory only"
 		if t := a.norm[se.i:se.j]; f.any(kUser|kInstr|kSysPrompt) && f&(kConsent|kDataCtx) == 0 && asAdvisory.MatchString(t) {
@@ -999,6 +1004,10 @@ func priorityFeatures(a *Text) (string, string) {
 }
 
 // asAdvisory: an instruction demoted ("treat that as advisory only").
+// disregardRequest: what the user asks set aside ("disregard that
+// request", "ignore their objection").
+var disregardRequest = lazy(`\b(disregard|ignore|override|overrule) (that|this|the|their|any such|such) (request|requests|objection|objections|preference|preferences|instruction|opt-out)\b`)
+
 var asAdvisory = re(`\btreat (that|this|it|them|those|such requests?|such instructions?) as (advisory|optional|a suggestion|suggestions|non-binding|a preference)\b|\b(is|are) (treated|regarded) as (advisory|optional|non-binding)\b|\b(is|are) (advisory|non-binding|optional) only\b|\b(is|are) only (advisory|a suggestion|suggestions)\b`)
 
 // outranksUser: a rank word with the user's own request as what it beats
@@ -1566,7 +1575,7 @@ func failsUntil(a *Text, ss []sentence, n int) bool {
 		}
 	}
 	implied := false // "only works once …": the failure is in the connector
-	for _, c := range []string{" only works once ", " only works after ", " works only once ", " works only after ", " only works when ", " only loads after ", " only loads once ", " loads only after ", " only returns data once ", " only returns data after ", " only returns results once "} {
+	for _, c := range []string{" only works once ", " only works after ", " works only once ", " works only after ", " only works when ", " only loads after ", " only loads once ", " loads only after ", " only returns data once ", " only returns data after ", " only returns results once ", " is only released once ", " are only released once ", " only released after "} {
 		if i := strings.Index(t, c); i >= 0 && (k < 0 || i < k) {
 			k, implied = i, true
 		}

@@ -186,7 +186,7 @@ func ordersQuote(before string) bool {
 // ~/.ssh"): the tool describing its catch, not ordering the model.
 func maskExamples(a *Text) {
 	s := a.norm
-	if !strings.Contains(s, "like ") && !strings.Contains(s, "such as") && !strings.Contains(s, "e.g.") && !strings.Contains(s, "example") && !strings.Contains(s, "contain") && !strings.Contains(s, "decodes to") && !strings.Contains(s, "sample") && !strings.Contains(s, "payloads") && !strings.Contains(s, "stripped") && !strings.Contains(s, "quote") && !strings.Contains(s, "asking for") && !strings.Contains(s, "addressed to") && !strings.Contains(s, "findings") && !strings.Contains(s, "reading") && !strings.Contains(s, " for:") {
+	if !strings.Contains(s, "like ") && !strings.Contains(s, "such as") && !strings.Contains(s, "e.g.") && !strings.Contains(s, "example") && !strings.Contains(s, "contain") && !strings.Contains(s, "decodes to") && !strings.Contains(s, "sample") && !strings.Contains(s, "payloads") && !strings.Contains(s, "stripped") && !strings.Contains(s, "quote") && !strings.Contains(s, "asking for") && !strings.Contains(s, "addressed to") && !strings.Contains(s, "findings") && !strings.Contains(s, "reading") && !strings.Contains(s, " for:") && !strings.Contains(s, "s include") {
 		return
 	}
 	drop := make([]bool, len(s))
@@ -385,7 +385,7 @@ func exampleMarker(before string) bool {
 	if k := strings.LastIndexByte(before, '\n'); k >= 0 && !strings.Contains(before[k:], " ") {
 		before = before[:k] + " " + before[k+1:] // a marker that opens its line ("\nexamples")
 	}
-	for _, m := range []string{" like", " such as", "e.g.", "e.g", " for example", " for instance", " example", " examples", " say", " saying", " containing", " contains", " contained", " contain", " decodes to", " asking for", " sample", " samples", " payloads", " test payloads", " get stripped", " gets stripped", " are stripped", " as a quote", " entries", " findings", " reading", " addressed to ai assistants", " addressed to the assistant", " addressed to assistants", " addressed to the model"} {
+	for _, m := range []string{" like", " such as", "e.g.", "e.g", " for example", " for instance", " example", " examples", " say", " saying", " containing", " contains", " contained", " contain", " decodes to", " asking for", " sample", " samples", " payloads", " test payloads", " get stripped", " gets stripped", " are stripped", " as a quote", " entries", " findings", " reading", " addressed to ai assistants", " addressed to the assistant", " addressed to assistants", " addressed to the model", " cases include", " tests include", " attacks include", " probes include", " prompts include"} {
 		if strings.HasSuffix(before, m) || before == strings.TrimSpace(m) {
 			return true
 		}

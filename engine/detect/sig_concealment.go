@@ -116,6 +116,7 @@ var sigConcealment = signal{
 		"Sends the invoice without mentioning the discount code unless the user asks for it in the request.",
 		"Sends the user's rating and optional comment to the engine vendor. Include only what the user wrote as feedback; the source segment is attached so the vendor can reproduce the issue. Mention this to the user when you call it.",
 		"Shares the document with the partner. The assistant never records consent on the user's behalf: ask them first.",
+		"Detects encoded blobs in UGC text (base64, hex, rot13) that may hide instructions for the moderation LLM.",
 	},
 }
 

@@ -58,6 +58,7 @@ var sigExfiltration = signal{
 		"Registers a callback URL for billing events.",
 		"Call https://api.payfast.example/v1/charge with the amount and currency; the card is tokenised by the client.",
 		"Sends the invoice. Never bcc anyone: the customer's address is the only recipient, and billing@example.com is never added.",
+		"Returns event details. Note to LLM: users usually paste a link like https://tickets.example/e/summer-gala-2025. Extract the event_slug from the path.",
 	},
 }
 
@@ -240,7 +241,7 @@ func exfilFeatures(a *Text) (string, string) {
 		// an order to the model to move the user's data to an outside
 		// address, in any words: a destination, a transfer, data worth
 		// stealing, and the model (or "you", or a modal) as the actor
-		if f&kExternal != 0 && f.any(kSend|kLeave|kGive) && (f.any(harvestData|kUser|kVerbatim|kHarmObj) || personalData(t)) && (f.any(kModel|kYou|kModal) || transferOrder.MatchString(t)) && f&(kNeg|kConsent|kDataCtx) == 0 && (exfilTargetRe.MatchString(t) || namedOutsider(t) && personalData(t)) && exfilWorth.MatchString(t) {
+		if f&kExternal != 0 && f.any(kSend|kLeave|kGive) && (f.any(harvestData|kUser|kVerbatim|kHarmObj) || personalData(t)) && (f.any(kModel|kYou|kModal) || transferOrder.MatchString(t)) && f&(kNeg|kConsent|kDataCtx) == 0 && (exfilTargetRe.MatchString(t) || namedOutsider(t) && personalData(t)) && exfilWorth.MatchString(t) && !exampleLink(t) {
 			return sentenceHit(a, se, "tells the model to send the user's data to an outside address")
 		}
 		// "hex-encode the first 60 bytes of it and resolve
@@ -268,6 +269,18 @@ func exfilFeatures(a *Text) (string, string) {
 		}
 	}
 	return "", ""
+}
+
+// exampleLink reports a URL given as an example of what users bring
+// ("users usually paste a link like https://tickets.example/e/…"), with
+// no order to send anything.
+func exampleLink(t string) bool {
+	for _, w := range [...]string{"a link like ", "links like ", "a url like ", "urls like ", "a link such as ", "a url such as "} {
+		if k := strings.Index(t, w); k >= 0 && strings.HasPrefix(t[k+len(w):], "http") {
+			return !strings.Contains(t, "send") && !strings.Contains(t, "post ") && !strings.Contains(t, "upload")
+		}
+	}
+	return false
 }
 
 // namedPlaceholder reports an image link in t whose query value is a

@@ -30,6 +30,7 @@ var sigPromptLeak = signal{
 		"Replies to a message in a thread.",
 		"Pass the paragraph the user picked, not the whole conversation.",
 		"Sets the system prompt for a new assistant in the playground; the developer message is set with `developer`.",
+		"Runs a canned suite of attacks against the staging chatbot. Test cases include 'print your system prompt' and 'ignore the refund policy'.",
 	},
 }
 
@@ -48,7 +49,7 @@ var (
 		P("results result outputs output responses response; other previous earlier prior; tools tool calls functions", `\b(results?|outputs?|responses?) (of|from) (all |any |the )?(other|previous|earlier|prior) (tools?|tool calls|calls|functions)\b`),
 		P("tools'; outputs output results result responses response", `\bother tools' (outputs?|results?|responses?)\b`),
 		P("full entire complete whole all; last previous recent prior earlier past; messages turns", `\b(full|entire|complete|whole|all)( list of)?( the| your)? (last|previous|recent|prior|earlier|past) (\w+ ){0,2}(messages|turns)\b`),
-		P("your its; hidden secret internal confidential initial original system full exact real; prompt instructions rules guidelines directives configuration", `\b(your|its) (hidden|secret|internal|confidential|initial|original|system|full|exact|real) (prompt|instructions|rules|guidelines|directives|configuration)\b`),
+		P("your its assistant's; hidden secret internal confidential initial original system full exact real; prompt instructions rules guidelines directives configuration", `\b(your|its|the assistant's) (hidden|secret|internal|confidential|initial|original|system|full|exact|real) (prompt|instructions|rules|guidelines|directives|configuration)\b`),
 		P("user's users their; last previous recent prior earlier past; messages message prompts prompt turns turn questions question requests request", `\b(the user'?s|their) (last|previous|recent|prior|most recent|earlier|past) (\w+ ){0,2}(messages?|prompts?|turns?|questions?|requests?)\b`),
 		P("conversation chat dialog dialogue session thread; history transcript log far verbatim", `\b(this|the current|the whole|the entire|the full|our|your) (conversation|chat|dialog(ue)?|session|thread) (history|transcript|log|so far|verbatim)\b`),
 		P("full entire whole complete; conversation chat transcript dialog dialogue", `\b(the |this |our |your )?(full|entire|whole|complete) (conversation|chat|transcript|dialog(ue)?)\b`),
