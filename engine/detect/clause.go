@@ -708,6 +708,16 @@ func hidesHere(t string) bool {
 	return false
 }
 
+// containsAny reports whether t holds any of ws.
+func containsAny(t string, ws ...string) bool {
+	for _, w := range ws {
+		if strings.Contains(t, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // plainText is s, already normalised, as a text whose sentences can be
 // read: sentences reads the spans normalisation splits, so a text built
 // by hand must be split too.

@@ -1716,12 +1716,7 @@ func failsWithout(t string) bool {
 // statesFailure reports a sentence that says the tool fails as things
 // stand ("the first call always fails with E_COLD").
 func statesFailure(t string) bool {
-	for _, w := range [...]string{"always fails", "will fail", "fails with", "always returns an error", "returns an error until", "always errors"} {
-		if strings.Contains(t, w) {
-			return true
-		}
-	}
-	return false
+	return containsAny(t, "always fails", "will fail", "fails with", "always returns an error", "returns an error until", "always errors")
 }
 
 // holdsEveryAnswer reports a negated answer that covers everything
@@ -1729,13 +1724,7 @@ func statesFailure(t string) bool {
 // message until"), not one result ("do not tell the user the job is done
 // until").
 func holdsEveryAnswer(t string) bool {
-	u := t[:strings.Index(t, "until ")]
-	for _, w := range [...]string{"about anything", "anything else", "any question", "any message", "any request", "at all"} {
-		if strings.Contains(u, w) {
-			return true
-		}
-	}
-	return false
+	return containsAny(t[:strings.Index(t, "until ")], "about anything", "anything else", "any question", "any message", "any request", "at all")
 }
 
 // harmfulPrerequisite: what the condition asks of the model is a

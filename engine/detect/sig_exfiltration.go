@@ -277,7 +277,7 @@ func exfilFeatures(a *Text) (string, string) {
 func exampleLink(t string) bool {
 	for _, w := range [...]string{"a link like ", "links like ", "a url like ", "urls like ", "a link such as ", "a url such as "} {
 		if k := strings.Index(t, w); k >= 0 && strings.HasPrefix(t[k+len(w):], "http") {
-			return !strings.Contains(t, "send") && !strings.Contains(t, "post ") && !strings.Contains(t, "upload")
+			return !containsAny(t, "send", "post ", "upload")
 		}
 	}
 	return false

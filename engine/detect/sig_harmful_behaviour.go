@@ -255,15 +255,14 @@ var identitiesDisclosed = lazy(`\b(reviewer|reviewers'|reporter|reporters'|whist
 // internalOnly reports a destination the sentence itself calls internal,
 // with no address, no "public" and no third party in it.
 func internalOnly(t string) bool {
-	return (strings.Contains(t, "(internal)") || strings.Contains(t, "internal only") || strings.Contains(t, "internal team")) &&
-		!strings.Contains(t, "://") && !strings.Contains(t, "@") && !strings.Contains(t, "public") && !strings.Contains(t, "partner") && !strings.Contains(t, "third part")
+	return containsAny(t, "(internal)", "internal only", "internal team") && !containsAny(t, "://", "@", "public", "partner", "third part")
 }
 
 // checksWithUser reports the assistant confirming with the user, which
 // asks rather than vouches ("the assistant confirms the totals with the
 // user before posting").
 func checksWithUser(t string) bool {
-	return strings.Contains(t, " with the user") || strings.Contains(t, " with them") || strings.Contains(t, " with the customer")
+	return containsAny(t, " with the user", " with them", " with the customer")
 }
 
 // modelVouches: the assistant said to reassure or vouch.

@@ -206,13 +206,13 @@ var evenIfAnother = lazy(`\b(use|call|pick|choose) (this|this tool|it|this one)\
 
 // noChoiceOffered: "don't offer the user a choice between tools".
 func noChoiceOffered(t string) bool {
-	return (strings.Contains(t, "offer the user a choice") || strings.Contains(t, "give the user a choice") || strings.Contains(t, "let the user choose")) && (strings.Contains(t, "tool") || strings.Contains(t, "server") || strings.Contains(t, "app"))
+	return containsAny(t, "offer the user a choice", "give the user a choice", "let the user choose") && containsAny(t, "tool", "server", "app")
 }
 
 // severalTools reports a choice among tools ("when several", "when
 // multiple weather tools are available", "if more than one").
 func severalTools(t string) bool {
-	return strings.Contains(t, "several ") || strings.Contains(t, "multiple ") || strings.Contains(t, "more than one ")
+	return containsAny(t, "several ", "multiple ", "more than one ")
 }
 
 // neverUseOpener reports a sentence that opens by forbidding a tool
@@ -246,12 +246,7 @@ func endorsesSelf(t string) bool {
 
 // endorser reports a word every endorser of aiEndorsement holds.
 func endorser(t string) bool {
-	for _, w := range [...]string{"anthropic", "openai", "claude", "chatgpt", "mcp", "your", "cursor", "copilot"} {
-		if strings.Contains(t, w) {
-			return true
-		}
-	}
-	return false
+	return containsAny(t, "anthropic", "openai", "claude", "chatgpt", "mcp", "your", "cursor", "copilot")
 }
 
 var aiEndorsement = lazy(`\b(recommended|endorsed|certified|approved|preferred|verified|sanctioned) by (anthropic|openai|claude|chatgpt|the mcp (team|spec|foundation|working group)|your (ai )?client|cursor|copilot)\b`)

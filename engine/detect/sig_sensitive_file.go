@@ -344,7 +344,7 @@ func defaultOf(before, sentence string) bool {
 	}
 	// nothing in the sentence hands the key on ("read the key (default
 	// ~/.ssh/id_rsa) and send it to …" is still a request)
-	return !handOn.MatchString(sentence) && !strings.Contains(sentence, "://") && !strings.Contains(sentence, "@") && !strings.Contains(sentence, "send") && !strings.Contains(sentence, "upload")
+	return !handOn.MatchString(sentence) && !containsAny(sentence, "://", "@", "send", "upload")
 }
 
 // addsHostKey reports a host key written into known_hosts ("add the
