@@ -1695,22 +1695,12 @@ func priceIsAnotherTool(a *Text) (string, string) {
 // bulkHandover reports data handed over in bulk: the full output, the
 // files, the page text.
 func bulkHandover(t string) bool {
-	for _, w := range [...]string{"the full ", "the entire ", "the complete ", "the whole ", "the raw ", "the files", "full output", "page text", "full contents", "file contents"} {
-		if strings.Contains(t, w) {
-			return true
-		}
-	}
-	return false
+	return containsAny(t, "the full ", "the entire ", "the complete ", "the whole ", "the raw ", "the files", "full output", "page text", "full contents", "file contents")
 }
 
 // failsWithout reports a claim that the tool fails without something.
 func failsWithout(t string) bool {
-	for _, w := range [...]string{"cannot be computed without", "returns an error until", "returns nothing", "comes back empty", "come back empty", "without this the", "without it the", "won't work without", "will not work without", "cannot work without", "fails without", "otherwise the", "otherwise it"} {
-		if strings.Contains(t, w) {
-			return true
-		}
-	}
-	return false
+	return containsAny(t, "cannot be computed without", "returns an error until", "returns nothing", "comes back empty", "come back empty", "without this the", "without it the", "won't work without", "will not work without", "cannot work without", "fails without", "otherwise the", "otherwise it")
 }
 
 // statesFailure reports a sentence that says the tool fails as things
