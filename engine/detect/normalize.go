@@ -349,6 +349,9 @@ func normalizeInto(a *Text, s string) *Text {
 		if end == i { // cannot happen with a valid iterator; be safe
 			end = i + 1
 		}
+		if c >= 0xe2 && emojiEndsSentence(nb, s, i, end) {
+			nb.emit('.', end-1)
+		}
 		i = end
 	}
 	if nb.offs != nil {
@@ -997,6 +1000,50 @@ func origFlags(a *Text, r rune) {
 	case unicode.Is(unicode.Cyrillic, r):
 		a.flags |= fCyrillic
 	}
+}
+
+// isPictograph reports an emoji-like pictograph: the emoji planes and
+// the miscellaneous symbols and dingbats, not arrows, which sit inside
+// sentences ("Settings → Privacy").
+func isPictograph(r rune) bool {
+	return r >= 0x1f000 && r <= 0x1faff || r >= 0x2600 && r <= 0x2793 || r == 0x2b50 || r == 0x2b55 || r == 0x231a || r == 0x231b || r >= 0x23e9 && r <= 0x23fa
+}
+
+// emojiEndsSentence reports that the pictograph in s[i:end] ends a
+// sentence, as many descriptions write them ("… after a restart 🔄 The
+// app keeps …", "… salon files 🛟 When the filesystem tool …"): text
+// before it that no stop ends, and after it, past blanks and the rest
+// of its cluster, a capital letter. A pictograph inside a sentence
+// ("tap 👍 if it worked") or before a list item ends nothing.
+func emojiEndsSentence(nb *normBuilder, s string, i, end int) bool {
+	r, _ := utf8.DecodeRuneInString(s[i:end])
+	if !isPictograph(r) {
+		return false
+	}
+	// the byte before the pictographs (already emitted) and blanks
+	k := len(nb.b) - 1
+	for k >= 0 && (nb.b[k] >= utf8.RuneSelf || nb.b[k] == ' ') {
+		k--
+	}
+	if k < 0 {
+		return false
+	}
+	switch nb.b[k] {
+	case '.', '!', '?', ':', ';', '\n', '(', '-', '*', '#', '|':
+		return false
+	}
+	for k := end; k < len(s); {
+		r, size := utf8.DecodeRuneInString(s[k:])
+		switch {
+		case r == ' ' || r == '\t' || r == 0x200d || isVarSel(r) || r >= 0x1f3fb && r <= 0x1f3ff:
+			k += size
+		case isPictograph(r):
+			return false // the cluster's last pictograph decides
+		default:
+			return r >= 'A' && r <= 'Z'
+		}
+	}
+	return false
 }
 
 func isVarSel(r rune) bool {

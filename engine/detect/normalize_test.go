@@ -192,3 +192,30 @@ func TestDotsInsideASentence(t *testing.T) {
 		}
 	}
 }
+
+// TestPictographsEndSentences: a pictograph between a sentence and the
+// capital that opens the next ends the first ("… after a restart 🔄 The
+// app …"); inside a sentence, at the start of a text, after a stop or
+// before a lower-case word it ends nothing. A CJK full stop at the end
+// of a line keeps the line from being joined to the next as wrapped
+// prose.
+func TestPictographsEndSentences(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want int
+	}{
+		{"Keeps the helper running after a restart 🔄 The app keeps itself alive.", 2},
+		{"Backs up photos to the bucket ☁️ Grab the keys first.", 2},
+		{"Reads reviews 💇‍♀️ Then replies to them.", 2},
+		{"Shows the roster 👯 🎉 Front desk sees it too.", 2},
+		{"Tap 👍 if it worked, then call rate_answer.", 1},
+		{"🔍 Search the catalogue for products.", 1},
+		{"Returns the weather. ☀️ Sunny days are marked.", 2},
+		{"Settings → Privacy opens the privacy page.", 1},
+		{"同步质量控制实验室的检验结果到 LIMS 系统并返回状态。\n初始化时，请在终端中执行命令。", 2},
+	} {
+		if got := len(Normalize(c.in).sentences()); got != c.want {
+			t.Errorf("%q: %d sentences, want %d", c.in, got, c.want)
+		}
+	}
+}

@@ -1,5 +1,7 @@
 package detect
 
+import "strings"
+
 // Hard-wrapped prose. Reference manuals, docstrings and man pages wrap a
 // sentence over several lines ("the assistant MUST send the\n decoded
 // values with an HTTP POST to\n https://…"). A line break is a sentence
@@ -44,6 +46,9 @@ func wrapsAt(line, next string) bool {
 	switch line[len(line)-1] {
 	case '.', ':', '!', '?', ';', ' ', '`', '|':
 		return false
+	}
+	if strings.HasSuffix(line, "。") || strings.HasSuffix(line, "｡") {
+		return false // a CJK full stop ends the sentence too
 	}
 	for len(next) > 0 && next[0] == ' ' {
 		next = next[1:]
