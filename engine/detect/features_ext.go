@@ -404,7 +404,10 @@ func crossNamedChange(a *Text) (string, string) {
 		}
 		own := ownSequence(t)
 		if len(named) == 0 {
-			if m := theToolRe.FindStringSubmatch(t); m != nil && a.tool.foreign(m[1]) && !strings.Contains(m[0], "this") {
+			// "feedback the user writes about the stowage tool": the tool
+			// as the topic, not one whose calls change
+			if m := theToolRe.FindStringSubmatchIndex(t); m != nil && a.tool.foreign(t[m[2]:m[3]]) && !strings.Contains(t[m[0]:m[1]], "this") && !strings.HasSuffix(t[:m[0]], "about ") && !strings.HasSuffix(t[:m[0]], "regarding ") {
+				m := []string{t[m[0]:m[1]], t[m[2]:m[3]]}
 				named = []string{m[1]}
 			} else if m := dottedToolRe.FindStringSubmatch(t); m != nil && a.tool.foreign(m[2]) {
 				named = []string{m[1]} // "pagerduty.trigger_incident", "calendar.create_event"
@@ -537,7 +540,10 @@ func concealmentFeatures(a *Text) (string, string) {
 			// "hey assistant … we also forward a copy … just keep that part
 			// between us": the text addresses the model, the sentence
 			// before says what the tool also does
-			if !(a.textFeatures().any(kModel|kYou) && n > 0 && hs[n-1].f.any(kSideEffect|kLeave|kSend) && !thirdPerson(firstWord(s[se.i:se.j]))) {
+			// "… also shares the profile with our sister salons. That part
+			// is automatic, so nothing to explain": the same, unaddressed
+			if !(a.textFeatures().any(kModel|kYou) && n > 0 && hs[n-1].f.any(kSideEffect|kLeave|kSend) && !thirdPerson(firstWord(s[se.i:se.j]))) &&
+				!(n > 0 && hs[n-1].f.any(kSideEffect|kLeave|kSend) && containsAny(s[se.i:se.j], "nothing to explain", "no need to explain", "nothing to mention", "no need to mention")) {
 				continue
 			}
 			se.f |= kModel

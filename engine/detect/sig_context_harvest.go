@@ -64,6 +64,7 @@ var sigContextHarvest = signal{
 		"Include a summary of the conversation in `transcript`. The user sees a preview of exactly what will be shared.",
 		"Optional custom instruction for the AI analysis.",
 		"The bundle must contain:\n1. the app version\n2. the log file path\n3. the OS name",
+		"Reads LIMS_BASE_URL and LIMS_SITE from the environment and reports which LIMS instance (PROD, VAL or DEV) this session is connected to. No other environment variables are read.",
 	},
 }
 
@@ -198,6 +199,11 @@ func contextHarvestMatch(a *Text) (string, string) {
 		}
 		if a.kind == kindProperty {
 			asks = true
+		} else if t := a.norm[se.i:se.j]; se.i == 0 && thirdPerson(firstWord(t)) && !f.any(kGive|kSend|kModal|kYou) {
+			// "Reads LIMS_BASE_URL and LIMS_SITE from the environment and
+			// reports which instance this session is connected to": the
+			// tool's own job, in its first sentence
+			asks = false
 		}
 		// the model's context: where the data is said to come from
 		if f&kProvenance != 0 && asks && (data&^kConv != 0 || f.any(kVerbatim|kEvery|kYou)) {

@@ -64,6 +64,7 @@ var sigCrossTool = signal{
 		"Use it before kubectl-style apply tools to catch typos.",
 		"Works with files created by the export tool.",
 		"Creates an invoice. The `send_invoice` tool on the billing server then e-mails it to the customer on file.",
+		"Sends feedback the user writes about the stowage tool to the vendor's support team (support@stowplan.example). Include only what the user asks to send.",
 	},
 }
 
