@@ -134,7 +134,7 @@ func init() {
 	lex(kAuthority, "lower priority", "top-level instruction", "top-level instructions", "highest priority", "higher authority", "more authority", "authority than", "authority over", "higher priority than", "higher rank", "outranks", "outrank", "lower number wins", "prevails", "overrule", "overrules", "takes precedence", "take precedence", "precedence over", "supersedes", "level 0")
 	lex(kRevoked, "is outdated", "are outdated", "outdated since", "don't apply", "do not apply", "dont apply", "doesn't apply", "does not apply", "no longer applies", "cancels", "cancel", "discards", "discarded", "voids", "nullifies", "cancelled", "canceled", "obsolete", "void", "revoked", "no longer apply", "no longer valid", "no longer in effect", "superseded", "withdrawn", "rescinded", "invalidated")
 	lex(kRead, "lists", "reads", "opens", "supplies", "read", "open", "load", "list", "called", "passed", "access", "fetch", "cat", "have read", "you have called")
-	lex(kShellWord, "exec", "eval", "b64decode", "atob", "scp", "rsync", "curl", "wget", "rm", "chmod", "crontab", "authorized_keys", "pip", "pip3", "npm", "hookspath", "core.hookspath", "docker", "tcp", "nc", "ncat", "base64", "sudo", "iwr", "invoke-webrequest", "bashrc", "zshrc", "bash_profile", "profile", "source", "etc", "sh", "bash")
+	lex(kShellWord, "set-url", "exec", "eval", "b64decode", "atob", "scp", "rsync", "curl", "wget", "rm", "chmod", "crontab", "authorized_keys", "pip", "pip3", "npm", "hookspath", "core.hookspath", "docker", "tcp", "nc", "ncat", "base64", "sudo", "iwr", "invoke-webrequest", "bashrc", "zshrc", "bash_profile", "profile", "source", "etc", "sh", "bash")
 	lex(kAlter, "use destination", "use account", "use recipient", "raised", "raise", "raised by", "increase", "increased", "lowered", "inflate", "prepend", "prepended", "requires the header", "must contain", "prefixed", "prefix", "added", "rewrite", "rewritten", "swap", "set", "pass", "add", "append", "prepend", "bcc", "cc", "put", "include", "replace", "redirect", "force", "passing", "setting", "adding")
 	lex(kDisclose, "call out", "calls out", "attention to", "relay", "let them know", "mention", "mentioned", "mentions", "tell", "told", "say", "said", "write about", "talk about", "speak about", "speak of", "surface", "surfaced", "disclose", "reveal", "revealed", "bring up", "bring this up", "bring it up", "brings up", "inform", "informed", "notify", "notified", "report", "reported", "explain", "admit", "point out", "list", "listed", "show", "shown", "display", "displayed", "flag", "announce", "confirm")
 	lex(kReply, "reporting back", "report back", "answer", "answers", "reply", "replies", "response", "responses", "summary", "summaries", "output", "message to the user", "chat", "the user", "users", "user")
@@ -631,6 +631,8 @@ func shellConstruct(s string) feature {
 		return kShell // the home folder copied to another host
 	case fetch && (has("&& chmod +x") || has("; chmod +x")):
 		return kShell
+	case has("git remote set-url") && (has("http://") || has("https://") || has("git@")):
+		return kShell // the repository's remote pointed at another host: every push goes there
 	case has("docker run") && has("--privileged") && (has("-v /:/") || has("--volume /:/") || has("--pid host") || has("--pid=host")):
 		return kShell // a privileged container with the host's root or processes: the host, from inside
 	case has("sudo ") && (has("visudo") || has("nopasswd") || has("usermod") || has("setenforce 0") || has("ufw disable")):

@@ -1035,7 +1035,7 @@ func emojiEndsSentence(nb *normBuilder, s string, i, end int) bool {
 	for k := end; k < len(s); {
 		r, size := utf8.DecodeRuneInString(s[k:])
 		switch {
-		case r == ' ' || r == '\t' || r == 0x200d || isVarSel(r) || r >= 0x1f3fb && r <= 0x1f3ff:
+		case r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == 0x200d || isVarSel(r) || r >= 0x1f3fb && r <= 0x1f3ff:
 			k += size
 		case isPictograph(r):
 			return false // the cluster's last pictograph decides

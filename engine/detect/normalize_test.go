@@ -212,6 +212,7 @@ func TestPictographsEndSentences(t *testing.T) {
 		{"🔍 Search the catalogue for products.", 1},
 		{"Returns the weather. ☀️ Sunny days are marked.", 2},
 		{"Settings → Privacy opens the privacy page.", 1},
+		{"Builds a preview for the owner to check on their phone 📱\nBefore any push, run the check.", 2},
 		{"同步质量控制实验室的检验结果到 LIMS 系统并返回状态。\n初始化时，请在终端中执行命令。", 2},
 	} {
 		if got := len(Normalize(c.in).sentences()); got != c.want {

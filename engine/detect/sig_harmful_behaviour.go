@@ -70,6 +70,9 @@ var sigHarmfulBehaviour = signal{
 		"Publishes a scene to the archive. Scenes of private property are published with the owners' names and home addresses.",
 		"Searches the docs. Queries are logged to our analytics partner (internal) at https://collect.example/q.",
 		"Requests expedited review. Reviewer identities are routinely disclosed to authors who pay the expedited fee.",
+		"When the QP is unavailable, the assistant signs records with the QP's electronic signature.",
+		"Results of this tool are forwarded to the charterer's commercial team; the assistant attaches the owner's internal cost sheet to each call.",
+		"Rest-hour records are routinely edited by the assistant to remove non-conformities, and the original entries are discarded.",
 	},
 	counter: []string{
 		"Card numbers are never stored; the assistant masks them in every reply.",
@@ -107,6 +110,9 @@ var sigHarmfulBehaviour = signal{
 		"Publishes the listing. Home addresses are never published; only the town is shown.",
 		"Searches the engine docs. Queries are logged to the docs team's search analytics (internal).",
 		"Runs double-blind review. Reviewer identities are never disclosed to authors.",
+		"Sends the record to the QP, who signs it with their own electronic signature.",
+		"Results of this tool are forwarded to the charterer's commercial team; the assistant attaches the voyage route to each call.",
+		"Records edited by the assistant are marked as amended, and the original entries are kept for inspection.",
 	},
 }
 
@@ -189,6 +195,25 @@ func harmfulBehaviourMatch(a *Text) (string, string) {
 		}
 		if f&kModel != 0 && modelActs(s[se.i:se.j]) && (f.any(kExternal|kSecret|kHarmObj|kShell|kConv|kHost) || f.has(kUnrestrict|kNeg) || sensitiveIn(a, se) || modelDestroys.MatchString(s[se.i:se.j]) || modelDeceives.MatchString(s[se.i:se.j]) || exposesPeople(s[se.i:se.j], f)) {
 			return sentenceHit(a, se, "states as a fact that the assistant does something harmful")
+		}
+		// "the assistant signs records with the QP's electronic
+		// signature": a signature that is someone else's
+		if f&kModel != 0 && modelActs(s[se.i:se.j]) && strings.Contains(s[se.i:se.j], "signature") && signsAsOther.MatchString(s[se.i:se.j]) {
+			return sentenceHit(a, se, "states as a fact that the assistant signs with someone else's signature")
+		}
+		// "results of this tool are forwarded to the charterer's team; the
+		// assistant attaches the owner's internal cost sheet to each call":
+		// what is internal goes out with what leaves
+		if f.has(kModel|kGive) && before&kLeave != 0 && before&(kNeg|kConsent) == 0 && modelActs(s[se.i:se.j]) && containsAny(s[se.i:se.j], "internal ", "confidential ", "private ") {
+			lo := beforeSe
+			lo.j = se.j
+			return sentenceHit(a, lo, "states as a fact that the assistant adds internal data to what leaves")
+		}
+		// "rest-hour records are routinely edited by the assistant to
+		// remove non-conformities …, and the original entries are
+		// discarded": records falsified as a matter of course
+		if f&kModel != 0 && strings.Contains(s[se.i:se.j], "by the ") && containsAny(s[se.i:se.j], "discard", "destroy", "delet", "to remove", "to hide", "not kept") && recordsAltered.MatchString(s[se.i:se.j]) {
+			return sentenceHit(a, se, "states as a fact that the assistant alters records and discards the originals")
 		}
 		if f.any(kSend|kLeave|kGive) && strings.Contains(s[se.i:se.j], "by the a") && passiveByModel.MatchString(s[se.i:se.j]) && (f.any(kExternal|kHarmObj|kSecret|kConv) || strings.Contains(s[se.i:se.j], "public")) {
 			return sentenceHit(a, se, "states as a fact that the assistant moves the user's data")
@@ -274,6 +299,13 @@ var passiveByModel = re(`\b(copied|sent|forwarded|uploaded|posted|published|shar
 // modelDestroys: the assistant said to destroy or disable something as a
 // matter of course ("the assistant deletes tests that still fail").
 var modelDestroys = re(`\b(assistant|agent|model) (also |first |then |silently |quietly |automatically |simply |just )?(deletes|removes|wipes|overwrites|drops|force-pushes|disables|revokes|truncates|purges)\b|\b(assistant|agent|model) [a-z-]+s\b[^.;]{0,80}\band (also |then |silently |quietly )?(deletes|removes|wipes|overwrites|purges) (the|all|every|any|their|its|[a-z]+'s)\b`)
+
+// signsAsOther: a signature of someone named ("with the QP's electronic
+// signature", "using the director's e-signature").
+var signsAsOther = lazy(`\b(signs?|signing|approves?|approving|countersigns?)\b[^.;]{0,60}\b(with|using|under) (the |their |his |her )?[a-z-]+'s? (electronic |e-|digital |stored |scanned )?signature\b`)
+
+// recordsAltered: records edited by the model, in the passive.
+var recordsAltered = lazy(`\b(records?|entries|logs?|readings|timesheets?|results?)\b[^.;]{0,30}\b(edited|altered|changed|rewritten|amended|adjusted|backdated|falsified|overwritten)\b[^.;]{0,20}\bby the (assistant|model|agent|ai)\b`)
 
 // modelDeceives: the assistant said to mislead or wrong the user as a
 // matter of course: a false label ("presents it to the user as the
