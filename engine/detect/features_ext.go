@@ -406,9 +406,8 @@ func crossNamedChange(a *Text) (string, string) {
 		if len(named) == 0 {
 			// "feedback the user writes about the stowage tool": the tool
 			// as the topic, not one whose calls change
-			if m := theToolRe.FindStringSubmatchIndex(t); m != nil && a.tool.foreign(t[m[2]:m[3]]) && !strings.Contains(t[m[0]:m[1]], "this") && !strings.HasSuffix(t[:m[0]], "about ") && !strings.HasSuffix(t[:m[0]], "regarding ") {
-				m := []string{t[m[0]:m[1]], t[m[2]:m[3]]}
-				named = []string{m[1]}
+			if loc := theToolRe.FindStringSubmatchIndex(t); loc != nil && a.tool.foreign(t[loc[2]:loc[3]]) && !strings.Contains(t[loc[0]:loc[1]], "this") && !strings.HasSuffix(t[:loc[0]], "about ") && !strings.HasSuffix(t[:loc[0]], "regarding ") {
+				named = []string{t[loc[2]:loc[3]]}
 			} else if m := dottedToolRe.FindStringSubmatch(t); m != nil && a.tool.foreign(m[2]) {
 				named = []string{m[1]} // "pagerduty.trigger_incident", "calendar.create_event"
 			}
