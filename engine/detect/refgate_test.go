@@ -11,7 +11,11 @@ func TestReferenceGatesKeepOutput(t *testing.T) {
 		"do not", "don't", "never", "mention", "tell", "hide", "keep secret", "without the user", "silently",
 		"ignore", "supersede", "takes precedence", "instead of", "previous", "all", "most important", "before anything",
 		"<system>", "[important]", "the following instructions", "out of band", "tool", "send_email", "`fetch_url`",
-		"Always", "Make sure", "remember to", "be sure to", "e.g.", "x.y", ".", "\n", "  "}
+		"Always", "Make sure", "remember to", "be sure to", "e.g.", "x.y", ".", "\n", "  ",
+		"be", "do", "DO", "Ensure", "forget", "FORGET", "Never", "don't", "Don't tell", "inform", "reveal",
+		"conceal", "keep", "secret", "out", "band", "instruction", "INSTRUCTIONS", "highest priority", "most",
+		"function", "x_y", "_a", "a_", "Ignore", "override", "other", "before", "anything", "doing", "Be sure to"}
+	seps := []string{" ", " ", " ", ".", "\n", "\t", ". ", "! ", "? ", "\n ", "\n\n", " \n", "\x1c", "_", "`", "<", "> ", "[", "] ", "'"}
 	ungated := []func(*Text) (string, string){
 		referenceImperativeOpener,
 		regexRule(refSecondPerson, ""), regexRule(refToolRef, ""), regexRule(refConcealment, ""),
@@ -19,11 +23,11 @@ func TestReferenceGatesKeepOutput(t *testing.T) {
 	}
 	seed := uint32(1)
 	next := func(n int) int { seed = seed*1664525 + 1013904223; return int(seed>>8) % n }
-	for n := 0; n < 20000; n++ {
+	for n := 0; n < 50000; n++ {
 		var b []byte
 		for k := 0; k < 2+next(8); k++ {
-			if k > 0 {
-				b = append(b, ' ')
+			if k > 0 || next(4) == 0 {
+				b = append(b, seps[next(len(seps))]...)
 			}
 			b = append(b, words[next(len(words))]...)
 		}
