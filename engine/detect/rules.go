@@ -679,15 +679,16 @@ var referenceImperatives = []string{
 func splitSentences(text string) []string {
 	var out []string
 	start := 0
-	rs := []rune(text)
-	i := 0
-	byteAt := make([]int, len(rs)+1)
-	off := 0
-	for k, r := range rs {
-		byteAt[k] = off
-		off += len(string(r))
+	// the runes and where each starts in text: an invalid byte is one
+	// U+FFFD of width 1, as in a range over the string
+	var rs []rune
+	var byteAt []int
+	for off, r := range text {
+		rs = append(rs, r)
+		byteAt = append(byteAt, off)
 	}
-	byteAt[len(rs)] = off
+	byteAt = append(byteAt, len(text))
+	i := 0
 	for i < len(rs) {
 		if (rs[i] == '.' || rs[i] == '!' || rs[i] == '?' || rs[i] == '\n') && i+1 < len(rs) && canon.IsPySpace(rs[i+1]) {
 			out = append(out, text[byteAt[start]:byteAt[i+1]])
