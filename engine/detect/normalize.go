@@ -47,7 +47,7 @@ type Text struct {
 	// gsetDone (see groupSet)
 	gset     []uint64
 	gsetDone bool
-	cand     uint64 // the default signals whose gate this text passes
+	cand     uint64 // the default signals whose gate this text passes (for the reference rules: refWords' bits)
 	flags    uint32 // character features of orig and norm
 	// maxSpaces and maxNewlines are the longest runs of blank characters
 	// and of line breaks in orig; tail is the orig offset just after the
@@ -64,7 +64,7 @@ type Text struct {
 	// Poison): the field-aware signals read them.
 	kind  textKind
 	tool  *toolContext
-	plain bool // a short ASCII identifier: no default rule fires on it
+	plain bool // a short ASCII identifier: no default rule fires on it (for the reference rules: ASCII, cand read)
 }
 
 // toolContext is what the texts of one tool share: its name and its

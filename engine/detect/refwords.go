@@ -181,6 +181,11 @@ func refWords(s string) (uint64, bool) {
 	return bits, true
 }
 
+// isRefWord reports a byte of \b's word class, [0-9A-Za-z_].
+func isRefWord(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c >= 'A' && c <= 'Z'
+}
+
 // refBlank reports the ASCII bytes Python's str.split() and strip()
 // treat as whitespace.
 func refBlank(c byte) bool {

@@ -738,10 +738,6 @@ func refText(s string) *Text {
 	return a
 }
 
-func isRefWord(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c >= 'A' && c <= 'Z'
-}
-
 // gated runs m only when need holds for an ASCII text's words.
 func gated(need func(uint64) bool, m func(*Text) (string, string)) func(*Text) (string, string) {
 	return func(a *Text) (string, string) {
