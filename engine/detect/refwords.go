@@ -75,31 +75,52 @@ const (
 	rwIdent
 )
 
-// refWordBits maps a lower-case word to its bits. Words that only open
-// an imperative carry none: refImperativeFirst marks them.
-var refWordBits = map[string]uint64{
-	"you": rwYou, "your": rwYour, "assistant": rwAssistant, "model": rwModel, "ai": rwAI,
-	"llm": rwLLM, "agent": rwAgent, "system": rwSystem, "should": rwShould, "must": rwMust,
-	"tool": rwTool, "function": rwFunction, "do": rwDo, "not": rwNot, "don": rwDon,
-	"never": rwNever, "mention": rwMention, "tell": rwTell, "reveal": rwReveal,
-	"disclose": rwDisclose, "show": rwShow, "inform": rwInform, "hide": rwHide,
-	"conceal": rwConceal, "keep": rwKeep, "secret": rwSecret, "without": rwWithout,
-	"user": rwUser, "silently": rwSilently, "ignore": rwIgnore, "disregard": rwDisregard,
-	"override": rwOverride, "supersede": rwSupersede, "precedence": rwPrecedence,
-	"instead": rwInstead, "previous": rwPrevious, "prior": rwPrior, "above": rwAbove,
-	"other": rwOther, "earlier": rwEarlier, "all": rwAll, "most": rwMost,
-	"important": rwImportant, "highest": rwHighest, "priority": rwPriority,
-	"before": rwBefore, "anything": rwAnything, "instruction": rwInstruction,
-	"instructions": rwInstructions, "following": rwFollowing, "band": rwBand,
-	"forget": 0, "always": 0, "make": 0, "ensure": 0, "remember": 0, "be": 0,
+// rwVerb marks, in refWordBits only, the first word of one of
+// referenceImperatives; refWords turns it into rwOpener where a sentence
+// can start.
+const rwVerb = rwIdent << 1
+
+// refWordBits maps a lower-case word to its bits; refMaxWord is the
+// longest word's length.
+var (
+	refWordBits = map[string]uint64{
+		"you": rwYou, "your": rwYour, "assistant": rwAssistant, "model": rwModel, "ai": rwAI,
+		"llm": rwLLM, "agent": rwAgent, "system": rwSystem, "should": rwShould, "must": rwMust,
+		"tool": rwTool, "function": rwFunction, "do": rwDo, "not": rwNot, "don": rwDon,
+		"never": rwNever, "mention": rwMention, "tell": rwTell, "reveal": rwReveal,
+		"disclose": rwDisclose, "show": rwShow, "inform": rwInform, "hide": rwHide,
+		"conceal": rwConceal, "keep": rwKeep, "secret": rwSecret, "without": rwWithout,
+		"user": rwUser, "silently": rwSilently, "ignore": rwIgnore, "disregard": rwDisregard,
+		"override": rwOverride, "supersede": rwSupersede, "precedence": rwPrecedence,
+		"instead": rwInstead, "previous": rwPrevious, "prior": rwPrior, "above": rwAbove,
+		"other": rwOther, "earlier": rwEarlier, "all": rwAll, "most": rwMost,
+		"important": rwImportant, "highest": rwHighest, "priority": rwPriority,
+		"before": rwBefore, "anything": rwAnything, "instruction": rwInstruction,
+		"instructions": rwInstructions, "following": rwFollowing, "band": rwBand,
+	}
+	refMaxWord int
+)
+
+func init() {
+	// the first \b word of each imperative ("don't" splits as "don", "t")
+	for _, v := range referenceImperatives {
+		k := 0
+		for k < len(v) && isRefWord(v[k]) {
+			k++
+		}
+		refWordBits[v[:k]] |= rwVerb
+	}
+	for w := range refWordBits {
+		refMaxWord = max(refMaxWord, len(w))
+	}
+	if refMaxWord >= refWordBuf {
+		panic("detect: a reference word longer than refWords' buffer")
+	}
 }
 
-// refImperativeFirst holds the first word of each of
-// referenceImperatives ("don't" splits as "don", "t").
-var refImperativeFirst = map[string]bool{
-	"ignore": true, "disregard": true, "forget": true, "override": true, "always": true,
-	"never": true, "do": true, "don": true, "make": true, "ensure": true, "remember": true, "be": true,
-}
+// refWordBuf bounds the bytes of a word refWords keeps: more than any
+// word of refWordBits, so a longer word is never cut to one of them.
+const refWordBuf = 16
 
 // refWords returns the bits of an ASCII text, and false for any other
 // text.
@@ -111,11 +132,11 @@ var refImperativeFirst = map[string]bool{
 // rwOpener.
 func refWords(s string) (uint64, bool) {
 	var bits uint64
-	var buf [16]byte
-	lead := true       // only blanks so far
-	afterStop := false // the blank run follows '.', '!' or '?'
-	runNL := false     // the blank run holds a line break not at its end
-	inRun := false     // the previous byte is blank
+	var buf [refWordBuf]byte // a word's first bytes, lower-cased
+	lead := true             // only blanks so far
+	afterStop := false       // the blank run follows '.', '!' or '?'
+	runNL := false           // the blank run holds a line break not at its end
+	inRun := false           // the previous byte is blank
 	prev := byte(0)
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -167,12 +188,11 @@ func refWords(s string) (uint64, bool) {
 			}
 			i++
 		}
-		if n <= 12 && n >= 2 {
-			if b, ok := refWordBits[string(buf[:n])]; ok {
-				bits |= b
-				if (lead || inRun && (afterStop || runNL)) && refImperativeFirst[string(buf[:n])] {
-					bits |= rwOpener
-				}
+		if n <= refMaxWord {
+			b := refWordBits[string(buf[:n])]
+			bits |= b &^ rwVerb
+			if b&rwVerb != 0 && (lead || inRun && (afterStop || runNL)) {
+				bits |= rwOpener
 			}
 		}
 		inRun, lead = false, false

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/descriptorpin/descriptorpin/engine"
 	"github.com/descriptorpin/descriptorpin/engine/canon"
@@ -681,8 +682,9 @@ func splitSentences(text string) []string {
 	start := 0
 	// the runes and where each starts in text: an invalid byte is one
 	// U+FFFD of width 1, as in a range over the string
-	var rs []rune
-	var byteAt []int
+	n := utf8.RuneCountInString(text)
+	rs := make([]rune, 0, n)
+	byteAt := make([]int, 0, n+1)
 	for off, r := range text {
 		rs = append(rs, r)
 		byteAt = append(byteAt, off)
