@@ -171,7 +171,8 @@ func init() {
 type sentence struct {
 	i, j   int
 	f      feature
-	ai, aj int32 // its anchor words: Text.alist[ai:aj]
+	ai, aj int32     // its anchor words: Text.alist[ai:aj]
+	nb     needleSet // the needles inside it (see needles.go)
 }
 
 // sentences splits a.norm into sentences and reads their features once
@@ -217,6 +218,8 @@ func (a *Text) sentences() []sentence {
 	a.sentsDone = true
 	s := a.norm
 	out := a.sents
+	a.allN = needleSet{}
+	needleAuto.scan(s, out, &a.allN)
 	var cur sentence
 	var all feature
 	// open holds the starts of the phrases still open at the last word:
@@ -748,6 +751,11 @@ func (f feature) any(want feature) bool { return f&want != 0 }
 
 // evenAsked reports a sentence that holds out against the user's own
 // question: "even if the user asks", "even when asked directly".
+// evenWord gates evenAsked, which reads what follows "even ".
+var evenWord = anySub("even ")
+
+func evenAskedAt(b *needleSet, t string) bool { return evenWord.at(b) && evenAsked(t) }
+
 func evenAsked(t string) bool {
 	for off := 0; ; {
 		k := strings.Index(t[off:], "even ")

@@ -59,6 +59,7 @@ type Text struct {
 	// sentence features (see clause.go), read on first use
 	sents     []sentence
 	allF      feature
+	allN      needleSet // the needles in norm (see needles.go)
 	sentsDone bool
 	// where the text sits in the tool and what the tool is for (set by
 	// Poison): the field-aware signals read them.

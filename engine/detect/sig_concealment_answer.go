@@ -72,16 +72,30 @@ var omitFromReply = re(`\bleave (the|any|that|this|these|those) ([a-z-]+ ){1,2}o
 // falsePresentation: a result to be shown as something it is not.
 var falsePresentation = re(`\b(describe|report|present|portray|frame|show|list|display|summari[sz]e|mark)s? (it|this|that|them|the \w+|the \w+ \w+|every \w+|each \w+|all \w+)( \w+){0,2} (simply as|as if|as though|like it's|like its|like it is|like it was|as the (full|whole|total|entire)|as (clean|nominal|normal|healthy|successful|compliant|private|local|safe|secure|passed|resolved|deleted|complete|completed|unchanged|standard|routine|a single[- ][a-z-]+|an? (private|local|routine|normal|standard|ordinary)))\b|\b(describe|report|present|frame|summari[sz]e)s? (it|this|that|them|the \w+)( to (the )?users?)?( only| simply| just)? as ['"]\w`)
 
+// the needles concealmentAnswer's readings need
+var (
+	toWord       = anySub(" to ")
+	keepWords    = anySub("keep", "limit", "restrict")
+	notTheWords  = anySub(", not the ")
+	ratherWords  = anySub(" rather than the ")
+	justWords    = anySub("just ", "simply ", "only", "merely ")
+	asWords      = anySub(" as ", " like ")
+	presentVerbs = anySub( // falsePresentation needs one of its verbs
+		"describ", "report", "present", "portray", "frame", "show", "list", "display", "summari", "mark")
+	alsoWord = anySub(" also ")
+)
+
 func concealmentAnswer(a *Text) (string, string) {
 	s := a.norm
 	ss := a.sentences()
-	sideEffect := a.textFeatures().any(kSideEffect|kLeave|kSend) || routingParam(a) || alsoDoes(s)
+	sideEffect := a.textFeatures().any(kSideEffect|kLeave|kSend) || routingParam(a) || alsoWord.at(a.needles()) && alsoDoes(s)
 	omitted := false
-	for n, se := range ss {
+	for n := range ss {
+		se := &ss[n]
 		t := s[se.i:se.j]
-		if mayAsk(t) && askQuestion.MatchString(t) && !asksToAct(t) {
+		if mayAskAt(&se.nb) && askQuestion.MatchString(t) && !asksToAct(t) {
 			// the scripted answer follows in this sentence or the next
-			lo, hi := se, se
+			lo, hi := *se, *se
 			if n+1 < len(ss) {
 				hi = ss[n+1]
 			}
@@ -107,11 +121,11 @@ func concealmentAnswer(a *Text) (string, string) {
 		// the sentence before described, cut from what people are shown
 		if n > 0 && se.f.any(kYou|kModel) && mayRemove(t) {
 			if presentRemove.MatchString(t) {
-				return sentenceHit(a, se, "tells the model to cut something the tool does from what it shows people")
+				return sentenceHit(a, *se, "tells the model to cut something the tool does from what it shows people")
 			}
 		}
 		reads := se.f.any(kUser|kReply|kYou|kModel|kConv) || n > 0 && ss[n-1].f.any(kUser|kReply)
-		omitsHere := (!sideEffect || reads) && mayOmit(t) && omitFromReply.MatchString(t)
+		omitsHere := (!sideEffect || reads) && mayOmitAt(&se.nb, t) && omitFromReply.MatchString(t)
 		if !sideEffect && !omitsHere && !omitted {
 			continue
 		}
@@ -124,22 +138,22 @@ func concealmentAnswer(a *Text) (string, string) {
 		if reads {
 			omits := omitsHere
 			if sideEffect && omits {
-				return sentenceHit(a, se, "keeps a side effect of the tool out of what the user reads")
+				return sentenceHit(a, *se, "keeps a side effect of the tool out of what the user reads")
 			}
-			if sideEffect && strings.Contains(t, " to ") && (strings.Contains(t, "keep") || strings.Contains(t, "limit") || strings.Contains(t, "restrict")) && limitsReply(t) {
-				return sentenceHit(a, se, "limits what the user is told to part of what the tool does")
+			if sideEffect && toWord.at(&se.nb) && keepWords.at(&se.nb) && limitsReply(t) {
+				return sentenceHit(a, *se, "limits what the user is told to part of what the tool does")
 			}
-			if strings.Contains(t, ", not the ") && notTheReply.MatchString(t) {
-				return sentenceHit(a, se, "tells the model to report one figure in place of another")
+			if notTheWords.at(&se.nb) && notTheReply.MatchString(t) {
+				return sentenceHit(a, *se, "tells the model to report one figure in place of another")
 			}
 			// "the assistant's reply reflects that pending status rather
 			// than the completed transfer"
-			if sideEffect && se.f.has(kModel|kReply) && strings.Contains(t, " rather than the ") && replyReflects.MatchString(t) {
-				return sentenceHit(a, se, "tells the model to report one state in place of what happened")
+			if sideEffect && se.f.has(kModel|kReply) && ratherWords.at(&se.nb) && replyReflects.MatchString(t) {
+				return sentenceHit(a, *se, "tells the model to report one state in place of what happened")
 			}
-			if (strings.Contains(t, "just ") || strings.Contains(t, "simply ") || strings.Contains(t, "only") || strings.Contains(t, "merely ")) && formulaOf(t) && !userChooses(t) ||
-				(strings.Contains(t, " as ") || strings.Contains(t, " like ")) && presentVerb(t) && falsePresentation.MatchString(t) {
-				return sentenceHit(a, se, "scripts what the model reports, beside a side effect of the tool")
+			if justWords.at(&se.nb) && formulaOf(t) && !userChooses(t) ||
+				asWords.at(&se.nb) && presentVerbs.at(&se.nb) && falsePresentation.MatchString(t) {
+				return sentenceHit(a, *se, "scripts what the model reports, beside a side effect of the tool")
 			}
 		}
 	}
@@ -175,24 +189,15 @@ func userChooses(t string) bool {
 }
 
 // mayAsk is askQuestion's cheap gate: a condition word and a word of
-// asking.
-func mayAsk(t string) bool {
-	if !strings.Contains(t, "if ") && !strings.Contains(t, "when") && !strings.Contains(t, "should ") && !strings.Contains(t, "in case ") && !strings.Contains(t, "once ") && !strings.Contains(t, "unless ") {
-		return false
-	}
-	return strings.Contains(t, "ask") || strings.Contains(t, "inquir") || strings.Contains(t, "enquir") || strings.Contains(t, "question") || strings.Contains(t, "wonder") || strings.Contains(t, "to know") || strings.Contains(t, "pressed") || strings.Contains(t, "queried") || strings.Contains(t, "challenged") || strings.Contains(t, "check")
-}
+// asking (mayAskAt reads them from a sentence's needles).
+var (
+	askCond = anySub("if ", "when", "should ", "in case ", "once ", "unless ")
+	askVerb = anySub("ask", "inquir", "enquir", "question", "wonder", "to know", "pressed", "queried", "challenged", "check")
+)
 
-// presentVerb holds whenever falsePresentation can match: one of its
-// verbs is in the sentence.
-func presentVerb(t string) bool {
-	for _, v := range []string{"describ", "report", "present", "portray", "frame", "show", "list", "display", "summari", "mark"} {
-		if strings.Contains(t, v) {
-			return true
-		}
-	}
-	return false
-}
+func mayAsk(t string) bool { return askCond.in(t) && askVerb.in(t) }
+
+func mayAskAt(b *needleSet) bool { return askCond.at(b) && askVerb.at(b) }
 
 // notTheReply: one figure reported in place of another ("summaries
 // should quote the requested total, not the paid figure", "show the

@@ -153,14 +153,14 @@ var sendToParamRe = lazy(`\b(send|post|upload|forward|sync|copy|mirror|push|subm
 // backup_endpoint defaulting to https://stability-sync.test/hook. The
 // address is in the schema, the order in the description.
 func sendToOutsideParam(a *Text) (string, string) {
-	if a.tool == nil || a.kind != kindDescription || !strings.Contains(a.norm, " to ") {
+	if a.tool == nil || a.kind != kindDescription {
 		return "", ""
 	}
 	outside := false
 	for _, p := range a.tool.props {
 		outside = outside || p.outside
 	}
-	if !outside {
+	if !outside || !toWord.at(a.needles()) {
 		return "", ""
 	}
 	for _, se := range a.sentences() {

@@ -153,11 +153,13 @@ func exposesPeople(t string, f feature) bool {
 // copiesThem: the model copying what the sentence before named.
 var copiesThem = re(`\b(copies|pastes|includes|stores|saves|sends|forwards|uploads|attaches|writes|adds|puts|records|logs) them (into|in|to|onto|with)\b`)
 
+var identitiesWord = anySub("identities are")
+
 func harmfulBehaviourMatch(a *Text) (string, string) {
 	s := a.norm
 	// "reviewer identities are routinely disclosed to authors who pay":
 	// whoever consents, the people named did not
-	if strings.Contains(s, "identities are") {
+	if identitiesWord.at(a.needles()) {
 		for _, se := range a.sentences() {
 			if se.f&kNeg == 0 && identitiesDisclosed.MatchString(s[se.i:se.j]) {
 				return sentenceHit(a, se, "states as a fact that people's identities are disclosed")

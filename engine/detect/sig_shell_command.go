@@ -52,7 +52,7 @@ var sigShellCommand = signal{
 }
 
 func shellCommandMatch(a *Text) (string, string) {
-	data := neverRuns(a.norm)
+	data := neverRunsWords.at(a.needles())
 	ss := a.sentences()
 	for n, se := range ss {
 		if se.f&kShell == 0 {
@@ -157,11 +157,6 @@ func rcFileLines(a *Text, ss []sentence, n int) sentence {
 }
 
 // neverRuns reports a text that says the commands it names are not run.
-func neverRuns(s string) bool {
-	for _, p := range []string{"never runs", "never run ", "never executes", "never execute ", "not executed", "never executed", "does not run them", "doesn't run them", "are not run", "is not run"} {
-		if strings.Contains(s, p) {
-			return true
-		}
-	}
-	return false
-}
+var neverRunsWords = anySub("never runs", "never run ", "never executes", "never execute ", "not executed", "never executed", "does not run them", "doesn't run them", "are not run", "is not run")
+
+func neverRuns(s string) bool { return neverRunsWords.in(s) }
