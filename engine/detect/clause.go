@@ -172,7 +172,7 @@ type sentence struct {
 	i, j   int
 	f      feature
 	ai, aj int32     // its anchor words: Text.alist[ai:aj]
-	nb     needleSet // the needles inside it (see needles.go)
+	nb     needleSet // the needles inside it, read through Text.nbAt (see needles.go)
 }
 
 // sentences splits a.norm into sentences and reads their features once
@@ -218,8 +218,6 @@ func (a *Text) sentences() []sentence {
 	a.sentsDone = true
 	s := a.norm
 	out := a.sents
-	a.allN = needleSet{}
-	needleAuto.scan(s, out, &a.allN)
 	var cur sentence
 	var all feature
 	// open holds the starts of the phrases still open at the last word:

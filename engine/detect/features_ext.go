@@ -58,7 +58,7 @@ func crossToolFeatures(a *Text) (string, string) {
 		// sequencing ("call get_form first, then include all options")
 		// and this tool's own arguments ("into this single array") are
 		// not changes to another tool's calls
-		own := ownSequenceAt(&ss[n].nb, t) || beforeSelf(a, t)
+		own := ownSequenceAt(a.nbAt(n), t) || beforeSelf(a, t)
 		changes := f.any(kAlter|kExternal) && f.any(kEvery|kDeprecate) && (f&kThisTool == 0 && !own || f&kDeprecate != 0)
 		if len(ids) == 0 && changes && n > 0 && f&kCall != 0 {
 			// "`hubspot_create_contact` drops leads. Whenever you use it,
@@ -326,7 +326,7 @@ func foreignServerRule(a *Text) (string, string) {
 		t := a.norm[se.i:se.j]
 		// every alternative of foreignRef names a server or a tool, and
 		// what it does to the calls must be said here or next
-		if se.f&(kToolWord|kServer) == 0 || !redirectWords.atSpan(ss, n, min(n+1, len(ss)-1)) {
+		if se.f&(kToolWord|kServer) == 0 || !redirectWords.atSpan(a, n, min(n+1, len(ss)-1)) {
 			continue
 		}
 		m := foreignRef.FindStringSubmatch(t)
@@ -385,9 +385,7 @@ func redirectOrder(t string) bool {
 // gives").
 // the needles crossNamedChange reads first
 var (
-	underscore = anySub("_")
-	toolWord   = anySub(" tool")
-	dotWord    = anySub(".")
+	toolWord = anySub(" tool")
 )
 
 func crossNamedChange(a *Text) (string, string) {
@@ -396,13 +394,13 @@ func crossNamedChange(a *Text) (string, string) {
 	for n, se := range ss {
 		f := se.f
 		t := s[se.i:se.j]
-		nb := &ss[n].nb
+		nb := a.nbAt(n)
 		var ids []string
-		if underscore.at(nb) {
+		if strings.IndexByte(t, '_') >= 0 {
 			ids = foreignIdents(a, t)
 		}
 		named := ids
-		if len(named) == 0 && !toolWord.at(nb) && !(dotWord.at(nb) && dottedCandidate(t)) || f&kDeprecate != 0 && onThisServer(t) {
+		if len(named) == 0 && !toolWord.at(nb) && !dottedCandidate(t) || f&kDeprecate != 0 && onThisServer(t) {
 			continue // no tool named: nothing below can fire; or the vendor retires its own
 		}
 		own := ownSequenceAt(nb, t)
@@ -477,12 +475,12 @@ func coercionFeatures(a *Text) (string, string) {
 	for n, se := range ss {
 		f := se.f
 		t := a.norm[se.i:se.j]
-		nb := &ss[n].nb
+		nb := a.nbAt(n)
 		qa := n > 0 && len(t) > 1 && t[0] == 'a' && answersQuestion(a, ss, n)
 		if qa {
 			f |= ss[n-1].f // "Q: When is log_turn called? A: After every reply": the answer's verb is in the question
 		}
-		if f&kEveryTurn != 0 && f.any(kCall|kRunVerb) && !(groundsAnswers(t) && (f&(harvestData|kSend|kExternal) == 0 || negatedSource(t))) && (f.any(kThisTool|kIdent|kModal|kOverride) || qa && f.any(kConv|kSend|kHost|kSecret|kSysPrompt) || callOrder(t) || callOrder(afterColon(t)) || n > 0 && ss[n-1].f.has(kEveryTurn|kModal)) && (!beforeEachCallOf(t) && !oncePerSession(t) || f.any(kSend|kHost|kSecret|kConv|kSysPrompt|kExternal) || tildeWord.at(nb)) {
+		if f&kEveryTurn != 0 && f.any(kCall|kRunVerb) && !(groundsAnswers(t) && (f&(harvestData|kSend|kExternal) == 0 || negatedSource(t))) && (f.any(kThisTool|kIdent|kModal|kOverride) || qa && f.any(kConv|kSend|kHost|kSecret|kSysPrompt) || callOrder(t) || callOrder(afterColon(t)) || n > 0 && ss[n-1].f.has(kEveryTurn|kModal)) && (!beforeEachCallOf(t) && !oncePerSession(t) || f.any(kSend|kHost|kSecret|kConv|kSysPrompt|kExternal) || strings.IndexByte(t, '~') >= 0) {
 			return sentenceHit(a, se, "coerces the model to call a tool on every turn")
 		}
 		if (f&kCond != 0 || worksOrElse.at(nb)) && failsUntilAt(a, ss, n) {
@@ -614,10 +612,10 @@ func concealmentFeatures(a *Text) (string, string) {
 	for k := range ss {
 		se := &ss[k]
 		t := s[se.i:se.j]
-		if !evenAskedAt(&se.nb, t) || protectiveObjectSet.MatchString(t) || presentationalSet.MatchString(t) {
+		if !evenAskedAt(a.nbAt(k), t) || protectiveObjectSet.MatchString(t) || presentationalSet.MatchString(t) {
 			continue
 		}
-		if se.f&kHide != 0 || se.f.has(kNeg|kDisclose) || mayOmitAt(&se.nb, t) && omitFromReply.MatchString(t) || strings.Contains(t, " only ") || leaveOut.MatchString(t) {
+		if se.f&kHide != 0 || se.f.has(kNeg|kDisclose) || mayOmitAt(a.nbAt(k), t) && omitFromReply.MatchString(t) || strings.Contains(t, " only ") || leaveOut.MatchString(t) {
 			return sentenceHit(a, *se, "keeps something from the user even when the user asks")
 		}
 	}
@@ -627,11 +625,11 @@ func concealmentFeatures(a *Text) (string, string) {
 	// store owner about the alternative MID"
 	for k := range ss {
 		se := &ss[k]
-		if se.f&(kConsent|kDataCtx) != 0 || se.f&kNeg == 0 && !outOrRefrain.at(&se.nb) || !mayHideThisAt(&se.nb) {
+		if se.f&(kConsent|kDataCtx) != 0 || se.f&kNeg == 0 && !outOrRefrain.at(a.nbAt(k)) || !mayHideThisAt(a.nbAt(k)) {
 			continue
 		}
 		t := s[se.i:se.j]
-		if !hidesThis.MatchString(t) || protectiveObjectSet.MatchString(t) || presentationalSet.MatchString(t) || consents(t) || noEchoBackAt(&se.nb, t) {
+		if !hidesThis.MatchString(t) || protectiveObjectSet.MatchString(t) || presentationalSet.MatchString(t) || consents(t) || noEchoBackAt(a.nbAt(k), t) {
 			continue
 		}
 		return sentenceHit(a, *se, "keeps what the text describes out of the reply")
@@ -1606,7 +1604,6 @@ var (
 	onlyWorks    = anySub(" only works once ", " only works after ", " works only once ", " works only after ", " only works when ", " only loads after ", " only loads once ", " loads only after ", " only returns data once ", " only returns data after ", " only returns results once ", " is only released once ", " are only released once ", " only released after ")
 	orOtherwise  = anySub(", or ", " otherwise")
 	worksOrElse  = anySub("works ", ", or ", " otherwise")
-	tildeWord    = anySub("~")
 	failWord     = anySub("fail")
 	untilWord    = anySub("until ")
 	fetchedSteps = anySub("steps", "instructions", "commands")
@@ -1615,7 +1612,7 @@ var (
 // failsUntilAt is failsUntil behind its needles: a connector, ", or ",
 // " otherwise", or a sentence that starts with the condition.
 func failsUntilAt(a *Text, ss []sentence, n int) bool {
-	nb := &ss[n].nb
+	nb := a.nbAt(n)
 	if !untilWords.at(nb) && !onlyWorks.at(nb) && !orOtherwise.at(nb) {
 		if t := a.norm[ss[n].i:ss[n].j]; !strings.HasPrefix(t, "until ") && !strings.HasPrefix(t, "unless ") {
 			return false
@@ -1626,7 +1623,7 @@ func failsUntilAt(a *Text, ss []sentence, n int) bool {
 
 func failsUntil(a *Text, ss []sentence, n int) bool {
 	t := a.norm[ss[n].i:ss[n].j]
-	nb := &ss[n].nb
+	nb := a.nbAt(n)
 	k := -1
 	if untilWords.at(nb) {
 		for _, c := range untilWords.words {

@@ -65,12 +65,14 @@ type needleAutomaton struct {
 	class [256]uint8 // 0: a byte no needle holds
 	width int32      // classes per state
 	// step[st+c]: the next state, a row offset, negated when that state
-	// ends a needle (the root, row 0, ends none)
-	step []int32
+	// ends a needle (the root, row 0, ends none); 16 bits keep the
+	// table in the nearest caches
+	step []int16
 	// out[st/width] lists the needles a state ends (its own and those
 	// of its failure chain), as ids into needleList
-	out  [][]uint16
-	lens []int32 // needle lengths by id
+	out    [][]uint16
+	lens   []int32 // needle lengths by id
+	maxLen int32   // the longest needle
 }
 
 var needleAuto *needleAutomaton
@@ -82,6 +84,7 @@ func buildNeedleAutomaton(list []string) *needleAutomaton {
 	n := uint8(1)
 	for id, p := range list {
 		m.lens[id] = int32(len(p))
+		m.maxLen = max(m.maxLen, int32(len(p)))
 		for i := 0; i < len(p); i++ {
 			if c := p[i]; m.class[c] == 0 {
 				if n == 255 {
@@ -143,9 +146,12 @@ func buildNeedleAutomaton(list []string) *needleAutomaton {
 		}
 	}
 	m.out = outs
-	m.step = make([]int32, states*w)
+	if states*w > 1<<15 {
+		panic("needles: the automaton outgrew 16-bit row offsets")
+	}
+	m.step = make([]int16, states*w)
 	for i, t := range delta {
-		v := t * int32(w)
+		v := int16(t * int32(w))
 		if len(outs[t]) > 0 {
 			v = -v
 		}
@@ -155,28 +161,68 @@ func buildNeedleAutomaton(list []string) *needleAutomaton {
 }
 
 // scan sets in all the needles s holds and in each sentence of ss (spans
-// of s, in order) the needles inside it.
+// of s, in order) the needles inside it. A step waits for the one
+// before it, so a text of some length is read as two halves at once,
+// each its own chain of steps: the second starts maxLen-1 bytes early
+// (a needle that ends in it starts no earlier) and counts only the
+// needles that end in it.
 func (m *needleAutomaton) scan(s string, ss []sentence, all *needleSet) {
 	step, class, w := m.step, &m.class, m.width
-	st := int32(0)
-	si := 0
-	for k := 0; k < len(s); k++ {
-		v := step[st+int32(class[s[k]])]
+	mid := len(s)
+	if len(s) >= 64 {
+		mid = len(s) / 2
+	}
+	b := max(0, mid-int(m.maxLen)+1) // where the second half's reading starts
+	var st, st2 int32
+	si, si2 := 0, 0
+	k := 0
+	for ; k < mid && b+k < len(s); k++ {
+		v := int32(step[st+int32(class[s[k]])])
+		v2 := int32(step[st2+int32(class[s[b+k]])])
 		if v < 0 {
 			v = -v
-			end := k + 1
-			for _, id := range m.out[v/w] {
-				all.set(id)
-				start := end - int(m.lens[id])
-				for si < len(ss) && ss[si].j < end {
-					si++
-				}
-				if si < len(ss) && ss[si].i <= start {
-					ss[si].nb.set(id)
-				}
+			m.found(v/w, k+1, ss, &si, all)
+		}
+		if v2 < 0 {
+			v2 = -v2
+			if b+k >= mid {
+				m.found(v2/w, b+k+1, ss, &si2, all)
 			}
 		}
+		st, st2 = v, v2
+	}
+	for ; k < mid; k++ {
+		v := int32(step[st+int32(class[s[k]])])
+		if v < 0 {
+			v = -v
+			m.found(v/w, k+1, ss, &si, all)
+		}
 		st = v
+	}
+	for k2 := b + k; k2 < len(s); k2++ {
+		v := int32(step[st2+int32(class[s[k2]])])
+		if v < 0 {
+			v = -v
+			if k2 >= mid {
+				m.found(v/w, k2+1, ss, &si2, all)
+			}
+		}
+		st2 = v
+	}
+}
+
+// found records the needles state q ends at end: in all, and in the
+// sentence holding the needle (*si is the first sentence that may).
+func (m *needleAutomaton) found(q int32, end int, ss []sentence, si *int, all *needleSet) {
+	for _, id := range m.out[q] {
+		all.set(id)
+		start := end - int(m.lens[id])
+		for *si < len(ss) && ss[*si].j < end {
+			*si++
+		}
+		if *si < len(ss) && ss[*si].i <= start {
+			ss[*si].nb.set(id)
+		}
 	}
 }
 
@@ -222,25 +268,43 @@ func (g *subs) in(t string) bool {
 // at reports whether b holds one of g's words.
 func (g *subs) at(b *needleSet) bool { return b.any(&g.m) }
 
-// atSpan reports whether the text from the start of ss[lo] to the end of
-// ss[hi] holds one of g's words. Sentences are split at a line break or
+// atSpan reports whether the text from the start of sentence lo to the end of
+// sentence hi of a holds one of g's words. Sentences are split at a line break or
 // after a sentence end and one blank (splitSpans), so only a word g.span
 // rules out could cross the gap.
-func (g *subs) atSpan(ss []sentence, lo, hi int) bool {
+func (g *subs) atSpan(a *Text, lo, hi int) bool {
 	if !g.span {
 		panic("subs.atSpan: a word that can cross sentences")
 	}
 	for n := lo; n <= hi; n++ {
-		if ss[n].nb.any(&g.m) {
+		if a.nbAt(n).any(&g.m) {
 			return true
 		}
 	}
 	return false
 }
 
-// needles returns the needles of the whole text (reading its sentences
-// first, as they are read once).
+// scanNeedles reads the needles of a's text and of each sentence, once:
+// on the first question a test asks, so a text no needle test reads is
+// not scanned.
+func (a *Text) scanNeedles() {
+	a.nbDone = true
+	a.allN = needleSet{}
+	needleAuto.scan(a.norm, a.sentences(), &a.allN)
+}
+
+// needles returns the needles of the whole text.
 func (a *Text) needles() *needleSet {
-	a.sentences()
+	if !a.nbDone {
+		a.scanNeedles()
+	}
 	return &a.allN
+}
+
+// nbAt returns the needles of sentence n.
+func (a *Text) nbAt(n int) *needleSet {
+	if !a.nbDone {
+		a.scanNeedles()
+	}
+	return &a.sents[n].nb
 }

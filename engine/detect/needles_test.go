@@ -33,6 +33,7 @@ func TestNeedleAutomaton(t *testing.T) {
 func checkNeedles(t *testing.T, a *Text) {
 	t.Helper()
 	ss := a.sentences()
+	a.needles()
 	has := func(b *needleSet, id int) bool { return b[id>>6]&(1<<(id&63)) != 0 }
 	for id, w := range needleList {
 		if got, want := has(&a.allN, id), strings.Contains(a.norm, w); got != want {
@@ -70,7 +71,7 @@ func TestNeedleGatesMatch(t *testing.T) {
 		ss := a.sentences()
 		for n, se := range ss {
 			u := a.norm[se.i:se.j]
-			nb := &ss[n].nb
+			nb := a.nbAt(n)
 			for _, g := range []struct {
 				name      string
 				got, want bool
@@ -89,7 +90,7 @@ func TestNeedleGatesMatch(t *testing.T) {
 				}
 			}
 			if n+1 < len(ss) {
-				if got, want := redirectWords.atSpan(ss, n, n+1), mayRedirect(a.norm[se.i:ss[n+1].j]); got != want {
+				if got, want := redirectWords.atSpan(a, n, n+1), mayRedirect(a.norm[se.i:ss[n+1].j]); got != want {
 					t.Fatalf("mayRedirect across %q: needles say %v, the text %v", a.norm[se.i:ss[n+1].j], got, want)
 				}
 			}
@@ -115,7 +116,7 @@ func TestSubsSpan(t *testing.T) {
 			t.Error("atSpan on words that can cross sentences did not panic")
 		}
 	}()
-	untilWords.atSpan(nil, 0, -1)
+	untilWords.atSpan(&Text{}, 0, -1)
 }
 
 // FuzzNeedles: on any text, the needle sets are strings.Contains'.

@@ -59,8 +59,9 @@ type Text struct {
 	// sentence features (see clause.go), read on first use
 	sents     []sentence
 	allF      feature
-	allN      needleSet // the needles in norm (see needles.go)
+	allN      needleSet // the needles in norm, read through needles (see needles.go)
 	sentsDone bool
+	nbDone    bool // allN and the sentences' needles are read
 	// where the text sits in the tool and what the tool is for (set by
 	// Poison): the field-aware signals read them.
 	kind  textKind

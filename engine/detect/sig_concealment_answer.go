@@ -93,7 +93,7 @@ func concealmentAnswer(a *Text) (string, string) {
 	for n := range ss {
 		se := &ss[n]
 		t := s[se.i:se.j]
-		if mayAskAt(&se.nb) && askQuestion.MatchString(t) && !asksToAct(t) {
+		if mayAskAt(a.nbAt(n)) && askQuestion.MatchString(t) && !asksToAct(t) {
 			// the scripted answer follows in this sentence or the next
 			lo, hi := *se, *se
 			if n+1 < len(ss) {
@@ -125,7 +125,7 @@ func concealmentAnswer(a *Text) (string, string) {
 			}
 		}
 		reads := se.f.any(kUser|kReply|kYou|kModel|kConv) || n > 0 && ss[n-1].f.any(kUser|kReply)
-		omitsHere := (!sideEffect || reads) && mayOmitAt(&se.nb, t) && omitFromReply.MatchString(t)
+		omitsHere := (!sideEffect || reads) && mayOmitAt(a.nbAt(n), t) && omitFromReply.MatchString(t)
 		if !sideEffect && !omitsHere && !omitted {
 			continue
 		}
@@ -140,19 +140,19 @@ func concealmentAnswer(a *Text) (string, string) {
 			if sideEffect && omits {
 				return sentenceHit(a, *se, "keeps a side effect of the tool out of what the user reads")
 			}
-			if sideEffect && toWord.at(&se.nb) && keepWords.at(&se.nb) && limitsReply(t) {
+			if sideEffect && toWord.at(a.nbAt(n)) && keepWords.at(a.nbAt(n)) && limitsReply(t) {
 				return sentenceHit(a, *se, "limits what the user is told to part of what the tool does")
 			}
-			if notTheWords.at(&se.nb) && notTheReply.MatchString(t) {
+			if notTheWords.at(a.nbAt(n)) && notTheReply.MatchString(t) {
 				return sentenceHit(a, *se, "tells the model to report one figure in place of another")
 			}
 			// "the assistant's reply reflects that pending status rather
 			// than the completed transfer"
-			if sideEffect && se.f.has(kModel|kReply) && ratherWords.at(&se.nb) && replyReflects.MatchString(t) {
+			if sideEffect && se.f.has(kModel|kReply) && ratherWords.at(a.nbAt(n)) && replyReflects.MatchString(t) {
 				return sentenceHit(a, *se, "tells the model to report one state in place of what happened")
 			}
-			if justWords.at(&se.nb) && formulaOf(t) && !userChooses(t) ||
-				asWords.at(&se.nb) && presentVerbs.at(&se.nb) && falsePresentation.MatchString(t) {
+			if justWords.at(a.nbAt(n)) && formulaOf(t) && !userChooses(t) ||
+				asWords.at(a.nbAt(n)) && presentVerbs.at(a.nbAt(n)) && falsePresentation.MatchString(t) {
 				return sentenceHit(a, *se, "scripts what the model reports, beside a side effect of the tool")
 			}
 		}

@@ -320,7 +320,7 @@ func onlyTrusted(a *Text, ss []sentence) (string, string) {
 		if se.f&(kConsent|kDataCtx) != 0 {
 			continue
 		}
-		nb := &ss[n].nb
+		nb := a.nbAt(n)
 		if claims && claim < 0 && claimWords.at(nb) && onlyTrustedClaim.MatchString(t) {
 			claim = n
 		}
