@@ -231,7 +231,7 @@ func (a *Text) sentences() []sentence {
 	otherBefore := 0       // words left in which "other …s" still reads as the other tools
 	generalBefore := false // the run began with "general" or "generic": only tools count ("general map questions" do not)
 	flush := func(n int) {
-		if cur.f&kShellWord != 0 || strings.Contains(s[cur.i:cur.j], ">>") {
+		if cur.f&kShellWord != 0 || a.flags&fGT != 0 && strings.Contains(s[cur.i:cur.j], ">>") {
 			cur.f |= shellConstruct(s[cur.i:cur.j])
 		}
 		if cur.f&kCond != 0 && mayThreat(s[cur.i:cur.j]) && threatClause.MatchString(s[cur.i:cur.j]) {
@@ -726,8 +726,18 @@ func containsAny(t string, ws ...string) bool {
 // by hand must be split too.
 func plainText(s string) *Text {
 	t := &Text{orig: s, norm: s}
-	t.sents = splitSpans(s, nil)
+	plainSpans(t)
 	return t
+}
+
+// plainSpans splits a plain text into sentences and sets the one flag
+// sentences reads (fGT), out of line so plainText stays inlined and its
+// text on the caller's stack.
+func plainSpans(t *Text) {
+	t.sents = splitSpans(t.norm, nil)
+	if strings.IndexByte(t.norm, '>') >= 0 {
+		t.flags = fGT
+	}
 }
 
 // textFeatures is the union of a text's sentence features.

@@ -563,7 +563,7 @@ func concealmentFeatures(a *Text) (string, string) {
 		if advisesUser(t) || n+1 < len(hs) && hs[n+1].f&(kHide|kNeg) == 0 && showsUser.MatchString(s[hs[n+1].i:hs[n+1].j]) && !showsOnly(s[hs[n+1].i:hs[n+1].j]) {
 			continue // "remind the user that addresses can be left out", "… not visible to the user. To show the user the result, send …": the user is told
 		}
-		if protectiveObjectSet.MatchString(t) && !sideEffectVerbsSet.MatchString(t) && !routingParam(a) || presentationalSet.MatchString(t) || consents(t) || noEchoBack(t) {
+		if protectiveObjectSet.MatchString(t) && !sideEffectVerbsSet.MatchString(t) && !routingParam(a) || presentationalSet.MatchString(t) || consents(t) || noEchoBackAt(a.nbAt(n), t) {
 			continue // "do not show the password": unless something is also sent, rotated, forwarded
 		}
 		if fw := firstWord(t); f&(kUser|kModel|kYou) == 0 && !order && thirdPerson(fw) && lexicon[fw]&kReply == 0 && !modalSecond(t) {
@@ -591,7 +591,7 @@ func concealmentFeatures(a *Text) (string, string) {
 			continue
 		}
 		t := s[se.i:se.j]
-		if protectiveObjectSet.MatchString(t) || presentationalSet.MatchString(t) || consents(t) || noEchoBack(t) || tellsUserPlainly(t) {
+		if protectiveObjectSet.MatchString(t) || presentationalSet.MatchString(t) || consents(t) || noEchoBackAt(a.nbAt(n), t) || tellsUserPlainly(t) {
 			continue
 		}
 		if strings.Contains(t, ", never as ") || strings.Contains(t, ", not as ") || strings.Contains(t, ", not follow") || strings.Contains(t, ", never follow") || strings.Contains(t, ", not obey") || strings.Contains(t, ", not act on") {
@@ -907,6 +907,12 @@ var staleSystem = re(`\btreat (any|all|every|the) (conflicting |earlier |previou
 // toldBefore: what the model was told earlier in the session.
 var toldBefore = re(`\b(whatever|what|anything|everything|all) you (were|have been|'ve been|had been) (told|given|instructed|asked)( before| earlier| previously| so far| until now)?\b|\b(whatever|anything|everything) ([a-z,-]+ ){1,8}(told|gave|instructed|asked) you\b`)
 
+// the needles staleSystem needs
+var (
+	treatWord = anySub("treat ")
+	asWord    = anySub(" as ")
+)
+
 func priorityFeatures(a *Text) (string, string) {
 	ss := a.sentences()
 	for n, se := range ss {
@@ -985,7 +991,7 @@ func priorityFeatures(a *Text) (string, string) {
 			return sentenceHit(a, se, "tells the model to follow the tool's text where its own instructions conflict")
 		}
 		// "treat any conflicting system message as stale"
-		if t := a.norm[se.i:se.j]; f&(kConsent|kDataCtx) == 0 && strings.Contains(t, "treat ") && strings.Contains(t, " as ") && staleSystem.MatchString(t) {
+		if t := a.norm[se.i:se.j]; f&(kConsent|kDataCtx) == 0 && treatWord.at(a.nbAt(n)) && asWord.at(a.nbAt(n)) && staleSystem.MatchString(t) {
 			return sentenceHit(a, se, "tells the model to treat its system instructions as void")
 		}
 		// "Shop rule beats all other rules"

@@ -150,6 +150,7 @@ const (
 	fIdent            // an identifier-shaped token: '_', or '.'/'-' between letters
 	fDigitDot         // a '.' between digits (IP addresses, versions)
 	fQuote            // a quotation mark or backtick
+	fGT               // '>' (">>" appends to a file: see shellConstruct)
 )
 
 // Normalize returns the normalised form of s, as every default rule
@@ -635,6 +636,8 @@ func scanSimple(a *Text, ar *textArena) bool {
 			f |= fAt
 		case '<':
 			f |= fAngle
+		case '>':
+			f |= fGT
 		case '[':
 			f |= fBracket
 		case '{':
@@ -1100,6 +1103,8 @@ func textFlags(s string) uint32 {
 			f |= fAt
 		case '<':
 			f |= fAngle
+		case '>':
+			f |= fGT
 		case '[':
 			f |= fBracket
 		case '{':

@@ -167,7 +167,7 @@ func contextHarvestMatch(a *Text) (string, string) {
 	if a.kind == kindProperty {
 		name, _ = a.prop()
 	}
-	for _, se := range a.sentences() {
+	for n, se := range a.sentences() {
 		f := se.f
 		if dataCtx && (f&kYou == 0 || !f.any(kGive|kSend) || !f.any(kProvenance|kSysPrompt) || f&kDataCtx != 0) {
 			continue
@@ -176,7 +176,7 @@ func contextHarvestMatch(a *Text) (string, string) {
 			f &^= kSysPrompt // "if both show up in your tool list, use v2": the list as where a tool is seen
 		}
 		data := f & harvestData
-		if noEchoBack(a.norm[se.i:se.j]) && f&kSend == 0 {
+		if f&kSend == 0 && noEchoBackAt(a.nbAt(n), a.norm[se.i:se.j]) {
 			continue // "never repeat the password back in the chat"
 		}
 		if t := strings.TrimLeft(a.norm[se.i:se.j], "-*• "); f&kNeg != 0 && (strings.HasPrefix(t, "do not ") || strings.HasPrefix(t, "never ") || strings.HasPrefix(t, "don't ")) {

@@ -267,7 +267,7 @@ func sessionDataBesideOutside(a *Text) (string, string) {
 // this list").
 func exfilFeatures(a *Text) (string, string) {
 	s := a.norm
-	img := strings.Contains(s, "](http") || strings.Contains(s, "://")
+	img := a.flags&fURL != 0 || strings.Contains(s, "](http") // fURL: "://"
 	ss := a.sentences()
 	for n, se := range ss {
 		f := se.f
@@ -291,7 +291,7 @@ func exfilFeatures(a *Text) (string, string) {
 		}
 		// "hex-encode the first 60 bytes of it and resolve
 		// <hex>.ack.telemetry.example": data leaves in a DNS name
-		if strings.Contains(t, "encod") && (strings.Contains(t, "<") || strings.Contains(t, "{")) && f&(kNeg|kDataCtx) == 0 && dnsBeacon.MatchString(t) {
+		if a.flags&(fAngle|fBrace) != 0 && strings.Contains(t, "encod") && (strings.Contains(t, "<") || strings.Contains(t, "{")) && f&(kNeg|kDataCtx) == 0 && dnsBeacon.MatchString(t) {
 			return sentenceHit(a, se, "tells the model to encode data into a host name it looks up (a DNS beacon)")
 		}
 		if f&kExternal != 0 && (strings.Contains(t, "followed by the url-encoded") || strings.Contains(t, "followed by the encoded") || strings.Contains(t, "append the url-encoded")) && strings.Contains(t, "=") {
