@@ -398,12 +398,15 @@ func PoisonRules(rs RuleSet) []PoisonRule {
 func Poison(t *engine.Tool, rs RuleSet) []engine.Signal {
 	var out []engine.Signal
 	if rs == RulesReference {
-		a := refText(t.Text("description")) // the reference rules read the original only
+		a := refTexts.Get().(*Text)
+		fillRefText(a, t.Text("description")) // the reference rules read the original only
 		for _, r := range referenceRules {
 			if ev, detail := r.Match(a); ev != "" {
 				out = append(out, engine.Signal{Name: r.Name, Weight: r.Weight, Detail: detail, Field: "description", Evidence: ev})
 			}
 		}
+		*a = Text{} // what a finding keeps is a substring of the description, never a
+		refTexts.Put(a)
 	} else {
 		out = poisonDefault(t)
 		if onlyContext(out) {
@@ -735,10 +738,19 @@ var (
 // refText prepares a text for the reference rules: the words their
 // gates read (see refwords.go).
 func refText(s string) *Text {
-	a := &Text{orig: s}
-	a.cand, a.plain = refWords(s) // plain: cand holds the gate bits
+	a := &Text{}
+	fillRefText(a, s)
 	return a
 }
+
+// fillRefText is refText into a, which is empty; Poison takes a from
+// refTexts, so a reference scan allocates no text per tool.
+func fillRefText(a *Text, s string) {
+	a.orig = s
+	a.cand, a.plain = refWords(s) // plain: cand holds the gate bits
+}
+
+var refTexts = sync.Pool{New: func() any { return new(Text) }}
 
 // gated runs m only when need holds for an ASCII text's words.
 func gated(need func(uint64) bool, m func(*Text) (string, string)) func(*Text) (string, string) {
