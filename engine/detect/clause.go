@@ -757,13 +757,13 @@ func (f feature) has(want feature) bool { return f&want == want }
 // any reports whether f has some feature of want.
 func (f feature) any(want feature) bool { return f&want != 0 }
 
-// evenAsked reports a sentence that holds out against the user's own
-// question: "even if the user asks", "even when asked directly".
 // evenWord gates evenAsked, which reads what follows "even ".
 var evenWord = anySub("even ")
 
 func evenAskedAt(b *needleSet, t string) bool { return evenWord.at(b) && evenAsked(t) }
 
+// evenAsked reports a sentence that holds out against the user's own
+// question: "even if the user asks", "even when asked directly".
 func evenAsked(t string) bool {
 	for off := 0; ; {
 		k := strings.Index(t[off:], "even ")

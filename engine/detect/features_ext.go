@@ -360,10 +360,10 @@ var (
 	redirect = re(`\b(route[sd]?|routing|prefix(ed)?|proxy|instead of|in addition to|carry|change the (channel|recipients?|destination|url|address|path)|(be )?called with|call (it|them) with|set (the )?(destination|recipients?|remote|base_url|url|endpoint|webhook|payout account)|write it first|passed through|bcc|replaced? by|redirect(ed)?)\b`)
 )
 
-// mayRedirect holds whenever redirect can match in t: each of its
-// alternatives holds one of these.
+// redirectWords: each alternative of redirect holds one of them.
 var redirectWords = anySub("rout", "prefix", "proxy", "instead of", "in addition to", "carry", "change the", "called with", "call it with", "call them with", "set ", "write it first", "passed through", "bcc", "replace", "redirect")
 
+// mayRedirect holds whenever redirect can match in t.
 func mayRedirect(t string) bool { return redirectWords.in(t) }
 
 // redirectOrder reports a sentence that opens with the order itself:
@@ -376,6 +376,9 @@ func redirectOrder(t string) bool {
 	return false
 }
 
+// toolWord is crossNamedChange's first test of a sentence.
+var toolWord = anySub(" tool")
+
 // crossNamedChange: another tool's calls changed, in the sentence that
 // names it (an identifier, "the `fetch` tool", "payments.transfer") or the
 // next: a change (add, prepend, raise, replace, send … instead, "should
@@ -383,11 +386,6 @@ func redirectOrder(t string) bool {
 // (an outside address, every call, a deprecation or update notice,
 // another server, a redirect of where its data goes, "whatever the user
 // gives").
-// the needles crossNamedChange reads first
-var (
-	toolWord = anySub(" tool")
-)
-
 func crossNamedChange(a *Text) (string, string) {
 	s := a.norm
 	ss := a.sentences()
@@ -694,7 +692,8 @@ var (
 // telling anyone at all.
 var hidesThis = re(`\b(not|never|don't|do not|avoid|without)( to)? (mention|mentioning|tell|telling|inform|informing|notify|notifying|bring up|report|reveal|revealing|disclose|disclosing|surface)( (the user|users|the customer|customers|the owner|anyone|them))?( (about|of))? (this|that|these|those)( [a-z-]+)?( (in|to|from) (the|your|any) ([a-z-]+ )?(answer|answers|reply|replies|response|responses|summary|summaries|user|users|customer|owner|chat))?\b|\b(leave|keep) (this|that|it|these|those) out of (the |your |any )?([a-z-]+ )?(replies|reply|answers?|summary|summaries|responses?|report|output|conversation)\b|\brefrain from (inform|tell|mention|notify|disclos|reveal|bring)[a-z]*\b`)
 
-// mayHideThis holds whenever hidesThis can match in t.
+// The words hidesThis needs: "refrain from" or " out of", or a pronoun
+// and a telling verb (outOrRefrain is the weaker test in front of it).
 var (
 	outOrRefrain = anySub("out of", "refrain")
 	hideThisOut  = anySub("refrain from", " out of ")
@@ -702,6 +701,8 @@ var (
 	hideThisVerb = anySub("mention", "tell", "inform", "notify", "notifying", "bring up", "report", "reveal", "disclos", "surface")
 )
 
+// mayHideThis holds whenever hidesThis can match in t (mayHideThisAt
+// reads the same words from a sentence's needles).
 func mayHideThis(t string) bool {
 	return hideThisOut.in(t) || hideThisWhat.in(t) && hideThisVerb.in(t)
 }
@@ -751,17 +752,17 @@ func showsOnly(t string) bool {
 	return strings.Contains(t, " only ") || strings.HasPrefix(t, "only ") || strings.Contains(t, " nothing but ") || strings.Contains(t, " just the ")
 }
 
+// echoWords gates noEchoBack: every reading holds "repeat " or "echo ".
+var echoWords = anySub("repeat ", "echo ")
+
+func noEchoBackAt(b *needleSet, t string) bool { return echoWords.at(b) && noEchoBack(t) }
+
 // noEchoBack reports an order not to repeat what the user gave back to
 // them ("Don't repeat codes back in chat after saving", "never repeat
 // the password back in the chat"): it keeps a secret out of the
 // transcript, not something from the user, who gave it. "Do not read
 // these back to the traveller" is not one: what is read back was never
 // the user's.
-// echoWords gates noEchoBack: every reading holds "repeat " or "echo ".
-var echoWords = anySub("repeat ", "echo ")
-
-func noEchoBackAt(b *needleSet, t string) bool { return echoWords.at(b) && noEchoBack(t) }
-
 func noEchoBack(t string) bool {
 	if strings.Contains(t, "not repeat it in later") || strings.Contains(t, "not repeat it in") && strings.Contains(t, "once") {
 		return true // "show the code to the user once and do not repeat it in later messages"
@@ -1478,22 +1479,23 @@ func negImperative(t string) bool {
 	return false
 }
 
+// sequenceWords are ownSequence's orders; every other reading holds
+// thisSpace or starts with "first " or "then ".
+var (
+	sequenceWords = anySub(" first", "then call", "then use", ", then ", "; then ")
+	thisSpace     = anySub(" this ")
+)
+
+func ownSequenceAt(b *needleSet, t string) bool {
+	return (sequenceWords.at(b) || thisSpace.at(b) || strings.HasPrefix(t, "first ") || strings.HasPrefix(t, "then ")) && ownSequence(t)
+}
+
 // ownSequence reports a sentence about this tool's own place in a
 // sequence ("call this tool first, then …"), where naming another tool
 // is ordering, not shadowing.
-// sequenceWords gates ownSequence: every reading holds one of them or
-// starts with "first " or "then ".
-var sequenceWords = anySub(" first", "then call", "then use", ", then ", "; then ", " this ")
-
-func ownSequenceAt(b *needleSet, t string) bool {
-	return (sequenceWords.at(b) || strings.HasPrefix(t, "first ") || strings.HasPrefix(t, "then ")) && ownSequence(t)
-}
-
 func ownSequence(t string) bool {
-	for _, p := range []string{" first", "then call", "then use", ", then ", "; then "} {
-		if strings.Contains(t, p) {
-			return true
-		}
+	if sequenceWords.in(t) {
+		return true
 	}
 	if strings.HasPrefix(t, "first ") || strings.HasPrefix(t, "then ") {
 		return true

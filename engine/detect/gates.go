@@ -34,14 +34,14 @@ func maySteer(t string) bool {
 	return false
 }
 
-// mayOmit holds whenever omitFromReply can match: its first alternative
-// needs " out of ", its second "from the" or "from your" (or "out of")
-// before the summary, the reply, the answer or the chat.
 // omitWords gates mayOmit: every reading holds " out" or " from ".
 var omitWords = anySub(" out", " from ")
 
 func mayOmitAt(b *needleSet, t string) bool { return omitWords.at(b) && mayOmit(t) }
 
+// mayOmit holds whenever omitFromReply can match: its first alternative
+// needs " out of ", its second "from the" or "from your" (or "out of")
+// before the summary, the reply, the answer or the chat.
 func mayOmit(t string) bool {
 	if strings.Contains(t, " out of ") || strings.Contains(t, " out") && strings.Contains(t, "leave ") {
 		return true

@@ -6,10 +6,10 @@ import "strings"
 // run a pattern ("if ", "ask", " rather than the "), read for a whole
 // text in one pass of one automaton instead of one strings.Contains per
 // substring per sentence. A test names its substrings once, in a package
-// variable (needles("if ", "when") is a mask of them); sentences runs
-// the automaton over the normalised text and keeps, for the text and for
-// each sentence, the set of needles found inside it, so the test is a
-// few word ANDs. The answer is strings.Contains' answer for every needle
+// variable (anySub("if ", "when")); the first test that asks a text
+// (Text.nbAt, Text.needles) runs the automaton over the normalised text,
+// which keeps, for the text and for each sentence, the set of needles
+// found inside it, so a test is a few word ANDs. The answer is strings.Contains' answer for every needle
 // and every sentence (TestNeedlesMatchContains, FuzzNeedles): a needle
 // is a substring, found anywhere, across words and word boundaries.
 //
@@ -123,13 +123,10 @@ func buildNeedleAutomaton(list []string) *needleAutomaton {
 	fail := make([]int32, states)
 	delta := make([]int32, states*w)
 	queue := make([]int32, 0, states)
-	for c := 0; c < w; c++ {
+	for c := 0; c < w; c++ { // the root's row: a missing step stays at the root
 		if t := goTo[c]; t >= 0 {
 			delta[c] = t
-			fail[t] = 0
-			queue = append(queue, t)
-		} else {
-			delta[c] = 0
+			queue = append(queue, t) // its failure link is the root
 		}
 	}
 	for q := 0; q < len(queue); q++ {
@@ -168,11 +165,11 @@ func buildNeedleAutomaton(list []string) *needleAutomaton {
 // needles that end in it.
 func (m *needleAutomaton) scan(s string, ss []sentence, all *needleSet) {
 	step, class, w := m.step, &m.class, m.width
-	mid := len(s)
+	mid, b := len(s), len(s) // a short text: one chain, and the second reads nothing
 	if len(s) >= 64 {
 		mid = len(s) / 2
+		b = max(0, mid-int(m.maxLen)+1) // where the second half's reading starts
 	}
-	b := max(0, mid-int(m.maxLen)+1) // where the second half's reading starts
 	var st, st2 int32
 	si, si2 := 0, 0
 	k := 0

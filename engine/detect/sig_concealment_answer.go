@@ -188,13 +188,14 @@ func userChooses(t string) bool {
 	return false
 }
 
-// mayAsk is askQuestion's cheap gate: a condition word and a word of
-// asking (mayAskAt reads them from a sentence's needles).
+// askCond and askVerb: askQuestion needs a word of each.
 var (
 	askCond = anySub("if ", "when", "should ", "in case ", "once ", "unless ")
 	askVerb = anySub("ask", "inquir", "enquir", "question", "wonder", "to know", "pressed", "queried", "challenged", "check")
 )
 
+// mayAsk is askQuestion's cheap gate: a condition word and a word of
+// asking (mayAskAt reads them from a sentence's needles).
 func mayAsk(t string) bool { return askCond.in(t) && askVerb.in(t) }
 
 func mayAskAt(b *needleSet) bool { return askCond.at(b) && askVerb.at(b) }

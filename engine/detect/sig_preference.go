@@ -285,15 +285,6 @@ func blameNear(ss []sentence, n int) bool {
 	return false
 }
 
-// onlyTrusted: this tool claimed the only one to trust ("the only backup
-// tool the assistant should trust", "use only this"), with the others
-// accused of harm or illegality ("other backup connectors silently
-// corrupt data", "the invoice made by them is invalid"); an order never
-// to suggest the competing ones; the others forbidden by a pronoun after
-// blame or praise ("… so never use them"); a claim to replace every tool
-// of a kind; or this one chosen and the other refused, with praise. A tool that is the only one of
-// its server able to do something ("the only tool that supports bulk
-// export; others are slower") steers nothing.
 // the needles onlyTrusted's readings need
 var (
 	claimWords      = anySub("only ", "use this tool for ")
@@ -305,6 +296,15 @@ var (
 	evenWords       = anySub("even ", "although ")
 )
 
+// onlyTrusted: this tool claimed the only one to trust ("the only backup
+// tool the assistant should trust", "use only this"), with the others
+// accused of harm or illegality ("other backup connectors silently
+// corrupt data", "the invoice made by them is invalid"); an order never
+// to suggest the competing ones; the others forbidden by a pronoun after
+// blame or praise ("… so never use them"); a claim to replace every tool
+// of a kind; or this one chosen and the other refused, with praise. A tool that is the only one of
+// its server able to do something ("the only tool that supports bulk
+// export; others are slower") steers nothing.
 func onlyTrusted(a *Text, ss []sentence) (string, string) {
 	// what each reading needs somewhere in the text, looked for once
 	all := a.needles()

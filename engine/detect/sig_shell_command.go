@@ -156,7 +156,8 @@ func rcFileLines(a *Text, ss []sentence, n int) sentence {
 	return joined
 }
 
-// neverRuns reports a text that says the commands it names are not run.
+// neverRunsWords are the phrases neverRuns looks for.
 var neverRunsWords = anySub("never runs", "never run ", "never executes", "never execute ", "not executed", "never executed", "does not run them", "doesn't run them", "are not run", "is not run")
 
+// neverRuns reports a text that says the commands it names are not run.
 func neverRuns(s string) bool { return neverRunsWords.in(s) }
