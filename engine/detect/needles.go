@@ -35,12 +35,13 @@ var (
 	needleIDs  = map[string]uint16{}
 )
 
-// needles returns the mask of ps, registering the needles it has not
-// seen. It is called from package variable initialisers only, which all
-// run before the init that builds the automaton.
-func needles(ps ...string) needleSet {
+// registerNeedles returns the mask of ps, registering the needles it
+// has not seen. It is called from package variable initialisers only
+// (through anySub), which all run before the init that builds the
+// automaton.
+func registerNeedles(ps ...string) needleSet {
 	if needleAuto != nil {
-		panic("needles: called after the needle automaton was built")
+		panic("registerNeedles: called after the needle automaton was built")
 	}
 	var m needleSet
 	for _, p := range ps {
@@ -237,7 +238,7 @@ type subs struct {
 
 // anySub returns the subs of ws (from package variable initialisers).
 func anySub(ws ...string) subs {
-	g := subs{words: ws, m: needles(ws...), span: true}
+	g := subs{words: ws, m: registerNeedles(ws...), span: true}
 	for _, w := range ws {
 		g.span = g.span && inSentence(w)
 	}
@@ -253,14 +254,7 @@ func inSentence(w string) bool {
 }
 
 // in reports whether t contains one of g's words.
-func (g *subs) in(t string) bool {
-	for _, w := range g.words {
-		if strings.Contains(t, w) {
-			return true
-		}
-	}
-	return false
-}
+func (g *subs) in(t string) bool { return containsAny(t, g.words...) }
 
 // at reports whether b holds one of g's words.
 func (g *subs) at(b *needleSet) bool { return b.any(&g.m) }

@@ -76,3 +76,11 @@ func TestReferenceRulesInvalidUTF8(t *testing.T) {
 		}
 	}
 }
+
+// refText is a new text prepared for the reference rules, as Poison
+// prepares its pooled one.
+func refText(s string) *Text {
+	a := &Text{}
+	fillRefText(a, s)
+	return a
+}

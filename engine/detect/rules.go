@@ -735,15 +735,8 @@ var (
 	refToolRef      = lazy("(?i)\\b(tool|function)\\s+[`\"']?[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+|`[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+`")
 )
 
-// refText prepares a text for the reference rules: the words their
-// gates read (see refwords.go).
-func refText(s string) *Text {
-	a := &Text{}
-	fillRefText(a, s)
-	return a
-}
-
-// fillRefText is refText into a, which is empty; Poison takes a from
+// fillRefText prepares a, which is empty, for the reference rules: the
+// words their gates read (see refwords.go). Poison takes a from
 // refTexts, so a reference scan allocates no text per tool.
 func fillRefText(a *Text, s string) {
 	a.orig = s
